@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_COUNTRIES,
+  ADD_ONS,
+  DEFAULT_GREETING,
+  DEFAULT_PHONE,
+  DEFAULT_SUPPORT_PRIORITY,
+  defaultSignature,
+  LIMITS,
+  MARKETING,
+  PLAN_TIERS,
+  SHIPMENT_DEFAULTS,
+  SIMULATED_DELAY_MS,
+  SUPPORT_CATEGORIES,
+  SUPPORT_PRIORITIES,
+  SUPPORT_RESPONSE_HOURS,
+  TOAST_MS,
+} from './constants.ts';
+
+describe('SPEC §9 constants', () => {
+  it('fills a new ship form with quantity 1, weight 1 kg and a 10 × 10 × 10 cm box', () => {
+    expect(SHIPMENT_DEFAULTS).toEqual({
+      quantity: 1,
+      weight: 1,
+      dimensionUnit: 'cm',
+      length: 10,
+      width: 10,
+      height: 10,
+    });
+  });
+
+  it('sets the input limits', () => {
+    expect(LIMITS).toMatchObject({
+      quantityMin: 1,
+      weightMin: 0.1,
+      weightStep: 0.1,
+      dimensionMin: 1,
+      maxImages: 5,
+      emailImageCountMin: 1,
+      emailImageCountMax: 10,
+      planPriceMin: 0,
+    });
+  });
+
+  it('keeps the defaults within the limits', () => {
+    expect(SHIPMENT_DEFAULTS.quantity).toBeGreaterThanOrEqual(LIMITS.quantityMin);
+    expect(SHIPMENT_DEFAULTS.weight).toBeGreaterThanOrEqual(LIMITS.weightMin);
+    for (const side of [SHIPMENT_DEFAULTS.length, SHIPMENT_DEFAULTS.width, SHIPMENT_DEFAULTS.height]) {
+      expect(side).toBeGreaterThanOrEqual(LIMITS.dimensionMin);
+    }
+  });
+
+  it.each([
+    ['validation', 3000],
+    ['contactDetailsSuccess', 3000],
+    ['error', 5000],
+    ['email', 5000],
+    ['contact', 5000],
+    ['shipSuccess', 9000],
+  ] as const)('shows the %s toast for %i ms', (kind, ms) => {
+    expect(TOAST_MS[kind]).toBe(ms);
+  });
+
+  it('waits 2 s on the support and home contact forms', () => {
+    expect(SIMULATED_DELAY_MS).toBe(2000);
+  });
+
+  it('offers the support categories and priorities, medium by default, with a 24-hour promise', () => {
+    expect(SUPPORT_CATEGORIES).toEqual(['general', 'tracking', 'billing', 'shipping', 'technical', 'complaint']);
+    expect(SUPPORT_PRIORITIES).toEqual(['low', 'medium', 'high', 'urgent']);
+    expect(DEFAULT_SUPPORT_PRIORITY).toBe('medium');
+    expect(SUPPORT_RESPONSE_HOURS).toBe(24);
+  });
+
+  it('offers five countries on the account request', () => {
+    expect(ACCOUNT_COUNTRIES).toEqual(['Nigeria', 'Ghana', 'Kenya', 'United States', 'United Kingdom']);
+  });
+
+  it.each([
+    [0, 'Basic Shipping', '3-5 business days', 'Up to $100'],
+    [1, 'Express Shipping', '1-2 business days', 'Up to $500'],
+    [2, 'Same Day Rush', 'Same day within 6 hours', 'Up to $1,000'],
+  ])('plan tier %i is %s, %s, insured %s', (index, defaultName, deliveryTime, insurance) => {
+    expect(PLAN_TIERS[index]).toEqual({ defaultName, deliveryTime, insurance });
+  });
+
+  it('has exactly three plan tiers', () => {
+    expect(PLAN_TIERS).toHaveLength(3);
+  });
+
+  it('lists the four add-ons with their prices', () => {
+    expect(ADD_ONS.map(({ name, price }) => [name, price])).toEqual([
+      ['Package Insurance', '$2-30'],
+      ['Signature Required', '$5'],
+      ['Weekend Delivery', '$5'],
+      ['Special Handling', '$8'],
+    ]);
+    expect(ADD_ONS[0].detail).toBe('Coverage up to $5,000');
+  });
+
+  it('states the marketing figures', () => {
+    expect(MARKETING).toEqual({
+      support: '24/7',
+      averageResponse: '< 1 hour',
+      satisfaction: '98%',
+      onTime: '99.8%',
+      averageDelivery: '4 hours',
+      countriesServed: '200+',
+      countriesAbout: '150+',
+      internationalDays: '5-15 days',
+      maxCargo: '10T+',
+      freightVehicles: '500+',
+      insuranceUpTo: '$1M',
+      founded: 2010,
+      packagesDelivered: '50M+',
+      customers: '10K+',
+    });
+  });
+
+  it('falls back to a placeholder US phone number', () => {
+    expect(DEFAULT_PHONE).toMatch(/^\+1 \(555\) \d{3}-\d{4}$/);
+  });
+
+  it('greets with "Hello," and signs with "Best regards," and the team name', () => {
+    expect(DEFAULT_GREETING).toBe('Hello,');
+    expect(defaultSignature('Waybill')).toBe('Best regards,\nWaybill Team');
+  });
+});

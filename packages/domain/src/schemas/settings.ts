@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, INVALID_EMAIL, numberAtLeast, optionalText, requiredText } from './fields.ts';
+
+const price = (tier: number) => numberAtLeast(0, `Price ${tier} must be at least 0`, { max: 1_000_000 });
+
+/** One three-tier pricing plan (SPEC §3). */
+export const planInputSchema = z.object({
+  name1: requiredText('Plan 1 name is required', 100),
+  name2: requiredText('Plan 2 name is required', 100),
+  name3: requiredText('Plan 3 name is required', 100),
+  price1: price(1),
+  price2: price(2),
+  price3: price(3),
+  description1: optionalText(1000),
+  description2: optionalText(1000),
+  description3: optionalText(1000),
+});
+export type PlanInput = z.infer<typeof planInputSchema>;
+export type Plan = PlanInput & { _id: string };
+
+/** Only http(s) links may be saved: the link becomes an href on every page. */
+const whatsappLink = optionalText(500).refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), {
+  error: 'WhatsApp link must start with https://',
+});
+
+/** Contact details of the company (SPEC §3); `watsapp` is spelt as clients expect. */
+export const contactDetailsInputSchema = z.object({
+  phone: optionalText(40),
+  email: optionalText(254).refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: INVALID_EMAIL }),
+  watsapp: whatsappLink,
+  address: z
+    .array(z.string({ error: 'Address lines must be text' }).trim().max(200), {
+      error: 'Address must be a list of lines',
+    })
+    .max(10, { error: 'At most 10 address lines' })
+    .optional()
+    .default([''])
+    .transform((lines) => {
+      const kept = lines.filter((line) => line !== '');
+      return kept.length > 0 ? kept : [];
+    }),
+});
+export type ContactDetailsInput = z.infer<typeof contactDetailsInputSchema>;
+export type ContactDetails = ContactDetailsInput & { _id: string };
+
+export const companyNameSchema = requiredText('Company name is required');
