@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PHONE } from '@waybill/domain';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const RATE_UNITS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+export interface RateLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+/** "10/minute" → 10 requests per 60 000 ms. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx): RateLimit => {
+      const match = /^\s*(\d+)\s*\/\s*(second|minute|hour|day)s?\s*$/i.exec(value);
+      if (!match || Number(match[1]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must look like "10/minute" (per second, minute, hour or day)' });
+        return z.NEVER;
+      }
+      return { max: Number(match[1]), timeWindowMs: RATE_UNITS[match[2]!.toLowerCase()]! };
+    });
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional.pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
+  ADMIN_PATH: z
+    .string()
+    .default('/ops-9f4c2e')
+    .refine((value) => /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(value) && !value.startsWith('/api'), {
+      error: 'must be a path such as /ops-9f4c2e (not under /api)',
+    }),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().min(1).default('Waybill <no-reply@waybill.example>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  COMPANY_NAME: z.string().min(1).default('Waybill'),
+  COMPANY_EMAIL: z.string().min(1).default('support@waybill.example'),
+  COMPANY_PHONE: z.string().min(1).default(DEFAULT_PHONE),
+  COMPANY_ADDRESS: z.string().min(1).default('100 Harbor Way, Suite 400, Oakland, CA 94607'),
+  COMPANY_HOURS: z.string().min(1).default('Mon–Fri 8:00–18:00, Sat 9:00–14:00'),
+  CONSOLE_SHORTCUT_NAME: z.string().min(1).default('dispatch'),
+  CONSOLE_SHORTCUT_CODE: z.string().regex(/^\d+$/, { error: 'must be digits' }).default('739154'),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  RATE_LIMIT_LOGIN: rateLimit('10/minute'),
+  RATE_LIMIT_TRACK: rateLimit('60/minute'),
+  RATE_LIMIT_SUBMIT: rateLimit('10/minute'),
+  RATE_LIMIT_FORMS: rateLimit('30/minute'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { email: string | undefined; password: string | undefined; path: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: Secure cookies and HSTS. */
+  secure: boolean;
+  company: { name: string; email: string; phone: string; address: string; hours: string };
+  consoleShortcut: { name: string; code: string };
+  /** Undefined when the directory does not exist: the API runs without the web app. */
+  webDistDir: string | undefined;
+  rateLimits: { enabled: boolean; login: RateLimit; track: RateLimit; submit: RateLimit; forms: RateLimit };
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment into one typed config; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const webDistDir = path.resolve(e.WEB_DIST_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    secure: e.PUBLIC_URL.startsWith('https:'),
+    company: {
+      name: e.COMPANY_NAME,
+      email: e.COMPANY_EMAIL,
+      phone: e.COMPANY_PHONE,
+      address: e.COMPANY_ADDRESS,
+      hours: e.COMPANY_HOURS,
+    },
+    consoleShortcut: { name: e.CONSOLE_SHORTCUT_NAME, code: e.CONSOLE_SHORTCUT_CODE },
+    webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : undefined,
+    rateLimits: {
+      enabled: e.RATE_LIMITS === 'on',
+      login: e.RATE_LIMIT_LOGIN,
+      track: e.RATE_LIMIT_TRACK,
+      submit: e.RATE_LIMIT_SUBMIT,
+      forms: e.RATE_LIMIT_FORMS,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

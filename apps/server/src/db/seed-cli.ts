@@ -1,0 +1,112 @@
+// `npm run db:seed [-- --packages 100000]`: sample data for development and benchmarks — the default
+// plan and contact details when none exist, and N packages (default 20) in assorted statuses.
+import { parseArgs } from 'node:util';
+import { generateTrackingCode, PLAN_TIERS, SHIPMENT_STATUSES } from '@waybill/domain';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { contactDetails, locationUpdates, plans, shipments } from './schema/index.ts';
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Tim', 'Barbara', 'Dennis', 'Frances'];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Berners-Lee',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+];
+const CITIES = ['Oakland', 'Lagos', 'Accra', 'Nairobi', 'London', 'Manchester', 'Austin', 'Kumasi', 'Mombasa', 'Leeds'];
+const BATCH = 1000;
+
+const pick = <T>(list: readonly T[], index: number) => list[index % list.length]!;
+
+function samplePackage(index: number, now: number): typeof shipments.$inferInsert {
+  const sender = `${pick(FIRST, index)} ${pick(LAST, index * 7 + 3)}`;
+  const receiver = `${pick(FIRST, index * 3 + 1)} ${pick(LAST, index * 11)}`;
+  const status = pick(SHIPMENT_STATUSES, index * 5);
+  const createdAt = new Date(now - index * 60_000);
+  return {
+    trackingCode: generateTrackingCode(),
+    status,
+    name: sender,
+    email: `${sender.toLowerCase().replace(/[^a-z]+/g, '.')}${index}@example.com`,
+    phone: `+1 555 ${String(index).padStart(7, '0')}`,
+    pickupLocation: `${(index % 300) + 1} Dock Street, ${pick(CITIES, index)}`,
+    rname: receiver,
+    remail: `${receiver.toLowerCase().replace(/[^a-z]+/g, '.')}${index}@example.org`,
+    rphone: `+44 20 ${String(index).padStart(8, '0')}`,
+    destination: `${(index % 90) + 1} Market Square, ${pick(CITIES, index + 4)}`,
+    description: 'Books and clothing',
+    quantity: (index % 4) + 1,
+    weight: ((index % 50) + 1) / 2,
+    dimensionUnit: index % 5 === 0 ? 'in' : 'cm',
+    length: 30,
+    width: 20,
+    height: 10,
+    estimatedDelivery:
+      status === 'Pending' || status === 'Rejected' ? null : new Date(createdAt.getTime() + 5 * 86_400_000),
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { packages: { type: 'string', default: '20' } } });
+  const count = Number(values.packages);
+  if (!Number.isInteger(count) || count < 0) throw new Error('--packages must be a whole number');
+  const handle = await openDatabase(loadConfig());
+  try {
+    await handle.migrate();
+    const { db } = handle;
+    await db
+      .insert(plans)
+      .values({
+        name1: PLAN_TIERS[0].defaultName,
+        name2: PLAN_TIERS[1].defaultName,
+        name3: PLAN_TIERS[2].defaultName,
+        price1: 9.99,
+        price2: 24.99,
+        price3: 49.99,
+        description1: PLAN_TIERS[0].deliveryTime,
+        description2: PLAN_TIERS[1].deliveryTime,
+        description3: PLAN_TIERS[2].deliveryTime,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(contactDetails)
+      .values({
+        phone: '+1 (555) 123-4567',
+        email: 'support@waybill.example',
+        watsapp: 'https://wa.me/15551234567',
+        address: ['100 Harbor Way, Suite 400', 'Oakland, CA 94607'],
+      })
+      .onConflictDoNothing();
+    const now = Date.now();
+    for (let start = 0; start < count; start += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) =>
+        samplePackage(start + offset, now),
+      );
+      const inserted = await db
+        .insert(shipments)
+        .values(rows)
+        .returning({ id: shipments.id, status: shipments.status });
+      const updates = inserted
+        .filter((row) => row.status !== 'Pending' && row.status !== 'Rejected')
+        .map((row, index) => ({
+          shipmentId: row.id,
+          location: `${pick(CITIES, index)} hub`,
+          timestamp: new Date(now - index),
+        }));
+      if (updates.length > 0) await db.insert(locationUpdates).values(updates);
+    }
+    console.log(`Seeded ${count} packages, the plan and the contact details (${handle.kind}).`);
+  } finally {
+    await handle.close();
+  }
+}
+
+await main();

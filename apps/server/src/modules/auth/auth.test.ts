@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operators, sessions } from '../../db/schema/index.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.ts';
+import { databases } from '../../test/test-databases.ts';
+import { addOperator, resetOperatorPassword } from './auth.service.ts';
+
+describe.each(databases())('operator sign-in on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+  });
+  afterAll(() => testApp?.close());
+
+  it('signs in with the first operator from ADMIN_EMAIL / ADMIN_PASSWORD and sets a safe cookie', async () => {
+    const client = testApp.client();
+    const response = await client.post('/api/auth/login', {
+      email: ` ${TEST_ADMIN.email.toUpperCase()} `,
+      password: TEST_ADMIN.password,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ email: TEST_ADMIN.email });
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('waybill_session='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+    expect((await client.get('/api/auth/me')).body).toEqual({ email: TEST_ADMIN.email });
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const client = await testApp.operator();
+    const token = client.cookies.get('waybill_session')!;
+    const rows = await testApp.app.db.select().from(sessions);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+  });
+
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const wrong = await testApp.client().post('/api/auth/login', { email: TEST_ADMIN.email, password: 'nope-nope' });
+    const unknown = await testApp
+      .client()
+      .post('/api/auth/login', { email: 'who@waybill.test', password: 'nope-nope' });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Invalid email or password' });
+      expect(response.headers.getSetCookie().some((line) => line.startsWith('waybill_session='))).toBe(false);
+    }
+  });
+
+  it('refuses a login without fields or without the anti-forgery header', async () => {
+    const empty = await testApp.client().post('/api/auth/login', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+    const forged = await testApp.client().post('/api/auth/login', TEST_ADMIN, { xsrf: false });
+    expect(forged.status).toBe(403);
+  });
+
+  it('rotates the session at login: the old token stops working', async () => {
+    const client = await testApp.operator();
+    const first = client.cookies.get('waybill_session')!;
+    await client.post('/api/auth/login', TEST_ADMIN);
+    const second = client.cookies.get('waybill_session')!;
+    expect(second).not.toBe(first);
+    const stale = testApp.client();
+    stale.cookies.set('waybill_session', first);
+    expect((await stale.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('signs out', async () => {
+    const client = await testApp.operator();
+    const token = client.cookies.get('waybill_session')!;
+    const response = await client.post('/api/auth/logout');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Signed out' });
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ message: 'Please sign in to continue.' });
+    const replay = testApp.client();
+    replay.cookies.set('waybill_session', token);
+    expect((await replay.get('/api/admin/packages')).status).toBe(401);
+  });
+
+  it('says when a session has expired (idle or absolute)', async () => {
+    const client = await testApp.operator();
+    await testApp.app.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 13 * 3_600_000) });
+    const idle = await client.get('/api/admin/packages');
+    expect(idle.status).toBe(401);
+    expect(idle.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+
+    const again = await testApp.operator();
+    await testApp.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const absolute = await again.get('/api/auth/me');
+    expect(absolute.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+  });
+
+  it('adds an operator and resets a password (what the operator CLI does), ending their sessions', async () => {
+    await addOperator(testApp.app.db, 'Second@Waybill.test', 'first-password');
+    const client = testApp.client();
+    expect(
+      (await client.post('/api/auth/login', { email: 'second@waybill.test', password: 'first-password' })).status,
+    ).toBe(200);
+    await expect(addOperator(testApp.app.db, 'second@waybill.test', 'x-password')).rejects.toThrow(/already exists/);
+    await resetOperatorPassword(testApp.app.db, 'second@waybill.test', 'second-password');
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(
+      (await client.post('/api/auth/login', { email: 'second@waybill.test', password: 'first-password' })).status,
+    ).toBe(401);
+    expect(
+      (await client.post('/api/auth/login', { email: 'second@waybill.test', password: 'second-password' })).status,
+    ).toBe(200);
+  });
+
+  it('rate-limits sign-in attempts even when other limits are off', async () => {
+    const limited = await startTestApp(kind, { RATE_LIMITS: 'off', RATE_LIMIT_LOGIN: '3/minute' });
+    try {
+      const client = limited.client();
+      const answers = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        answers.push((await client.post('/api/auth/login', { email: 'x@y.z', password: 'wrong-password' })).status);
+      }
+      expect(answers).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe.each(databases())('first operator without ADMIN_PASSWORD on %s', (kind) => {
+  it('generates a password, stores only its hash, and logs it once', async () => {
+    const testApp = await startTestApp(kind, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    try {
+      const rows = await testApp.app.db.select().from(operators);
+      expect(rows.map((row) => row.email)).toEqual(['admin@waybill.local']);
+      expect(rows[0]!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    } finally {
+      await testApp.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { databases } from '../../test/test-databases.ts';
+
+describe.each(databases())('POST /api/console-shortcut on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind, {
+      CONSOLE_SHORTCUT_NAME: 'Night Owl',
+      CONSOLE_SHORTCUT_CODE: '2468',
+      ADMIN_PATH: '/ops-test',
+    });
+  });
+  afterAll(() => testApp?.close());
+
+  it('answers the console path when name and code match', async () => {
+    const response = await testApp.client().post('/api/console-shortcut', { name: ' night owl ', code: '2468' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ path: '/ops-test' });
+  });
+
+  it.each([
+    [{ name: 'Night Owl', code: '2469' }],
+    [{ name: 'Day Owl', code: '2468' }],
+    [{ name: 'Night Owl' }],
+    [{ name: 1, code: 2 }],
+  ])('answers a plain 404 for %j', async (body) => {
+    const response = await testApp.client().post('/api/console-shortcut', body);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Not found' });
+    expect(response.text).not.toContain('ops-test');
+  });
+
+  it('needs the anti-forgery header', async () => {
+    const response = await testApp
+      .client()
+      .post('/api/console-shortcut', { name: 'Night Owl', code: '2468' }, { xsrf: false });
+    expect(response.status).toBe(403);
+  });
+});

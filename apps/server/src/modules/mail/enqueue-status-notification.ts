@@ -1,0 +1,67 @@
+import type { Database } from '../../db/client.ts';
+import { insertOutboxMessages, type NewOutboxRow, readNotifyCustomers } from './outbox.repository.ts';
+import type { NotificationContent, NotificationEvent } from './templates/index.ts';
+
+export const STATUS_NOTIFICATION_KIND = 'status-notification';
+
+/** The shipment fields a notification needs (a row of the shipments table fits). */
+export interface NotifiedShipment {
+  id: string;
+  trackingCode: string;
+  name: string;
+  email: string;
+  rname: string;
+  remail: string;
+}
+
+export interface StatusNotificationInput {
+  shipment: NotifiedShipment;
+  event: NotificationEvent;
+  /** The new status (for `status`) or the new location (for `location`); ignored otherwise. */
+  detail?: string;
+  /**
+   * What makes this event distinct, so enqueueing it again sends nothing twice. Defaults to the event
+   * and its detail; pass e.g. a location update's id when the same text may legitimately repeat.
+   */
+  key?: string;
+}
+
+function eventKeyOf(input: StatusNotificationInput): string {
+  if (input.key) return input.key;
+  return input.event === 'accepted' || input.event === 'rejected'
+    ? input.event
+    : `${input.event}:${input.detail ?? ''}`;
+}
+
+/**
+ * Queues a notification to the shipper and the receiver about a change to their package, when the
+ * console's "notify customers" setting is on. Call it inside the transaction that makes the change:
+ * the message then exists exactly when the change does, and the outbox worker sends it later.
+ * Returns how many messages were queued (0 when off, or when this event was queued before).
+ */
+export async function enqueueStatusNotification(db: Database, input: StatusNotificationInput): Promise<number> {
+  if (!(await readNotifyCustomers(db))) return 0;
+  const { shipment } = input;
+  const recipients = new Map<string, string>();
+  for (const [email, name] of [
+    [shipment.email, shipment.name],
+    [shipment.remail, shipment.rname],
+  ] as const) {
+    const address = email.trim().toLowerCase();
+    if (address !== '' && !recipients.has(address)) recipients.set(address, name);
+  }
+  const eventKey = eventKeyOf(input);
+  const rows: NewOutboxRow[] = [...recipients].map(([to, recipientName]) => ({
+    kind: STATUS_NOTIFICATION_KIND,
+    shipmentId: shipment.id,
+    eventKey,
+    to,
+    payload: {
+      event: input.event,
+      trackingCode: shipment.trackingCode,
+      recipientName,
+      detail: input.detail ?? '',
+    } satisfies NotificationContent,
+  }));
+  return insertOutboxMessages(db, rows);
+}

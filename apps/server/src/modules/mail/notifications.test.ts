@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { databases } from '../../test/test-databases.ts';
+import { findShipmentByCode } from '../shipments/shipments.repository.ts';
+import { enqueueStatusNotification, type StatusNotificationInput } from './enqueue-status-notification.ts';
+import { createMailer } from './mailer.ts';
+import { claimDueMessages, findOutboxMessages } from './outbox.repository.ts';
+import { DEFAULT_OUTBOX_OPTIONS, processOutbox } from './outbox-worker.ts';
+import { mailContextOf } from './templates/index.ts';
+import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
+
+const ENV = { PUBLIC_URL: 'https://waybill.test', COMPANY_NAME: 'Waybill' };
+
+/** What the shipments service does: change the package, and queue the notification in the same transaction. */
+async function changeAndNotify(
+  testApp: TestApp,
+  trackingCode: string,
+  input: Omit<StatusNotificationInput, 'shipment'>,
+) {
+  return testApp.app.db.transaction(async (tx) => {
+    const shipment = await findShipmentByCode(tx, trackingCode);
+    return enqueueStatusNotification(tx, { shipment: shipment!, ...input });
+  });
+}
+
+const SECOND = 1000;
+
+describe.each(databases())('customer notifications on %s', (kind) => {
+  let smtp: TestSmtpServer;
+  let testApp: TestApp;
+  let operator: TestClient;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    testApp = await startTestApp(kind, { ...ENV, SMTP_URL: smtp.url });
+    operator = await testApp.operator();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.stop();
+  });
+
+  it('keeps the notify-customers setting, off until switched on', async () => {
+    expect((await testApp.client().get('/api/admin/notification-settings')).status).toBe(401);
+    expect((await operator.get('/api/admin/notification-settings')).body).toEqual({ notifyCustomers: false });
+    const invalid = await operator.put('/api/admin/notification-settings', { notifyCustomers: 'yes' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe('notifyCustomers must be true or false');
+
+    const trackingCode = (await acceptedShipment(testApp, operator)).trackingCode;
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(0);
+    expect(await findOutboxMessages(testApp.app.db)).toEqual([]);
+
+    const saved = await operator.put('/api/admin/notification-settings', { notifyCustomers: true });
+    expect(saved.body).toEqual({ notifyCustomers: true });
+    expect((await operator.get('/api/admin/notification-settings')).body).toEqual({ notifyCustomers: true });
+  });
+
+  it('the running worker delivers a queued notification to the shipper and the receiver', async () => {
+    const fields = shipmentFields();
+    const trackingCode = await submitShipment(testApp, fields);
+    expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
+    const before = smtp.received.length;
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(2);
+
+    const received = (await smtp.waitForMessages(before + 2, 15 * SECOND)).slice(before);
+    expect(received.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
+    for (const { parsed } of received) {
+      expect(parsed.subject).toBe(`Package ${trackingCode} accepted`);
+      expect(parsed.html).toContain(`href="https://waybill.test/track/${trackingCode}"`);
+    }
+    expect(received.find((mail) => mail.envelopeTo[0] === fields.email)!.parsed.text).toContain(
+      `Hello ${fields.name},`,
+    );
+  });
+
+  it('queues a status change once per recipient and sends it once', async () => {
+    await testApp.app.mailOutbox.stop();
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    expect((await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' })).status).toBe(200);
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Shipped' })).toBe(2);
+    // The same event again (a retried request, a second process): nothing new.
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Shipped' })).toBe(0);
+    // A different event is a different notification.
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'location', detail: 'Oakland hub' })).toBe(2);
+
+    const before = smtp.received.length;
+    expect(await testApp.app.mailOutbox.runOnce()).toEqual({ sent: 4, retrying: 0, failed: 0 });
+    expect(await testApp.app.mailOutbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    const subjects = smtp.received.slice(before).map((mail) => mail.parsed.subject);
+    expect(subjects.sort()).toEqual([
+      `Package ${trackingCode} location update`,
+      `Package ${trackingCode} location update`,
+      `Package ${trackingCode}: Shipped`,
+      `Package ${trackingCode}: Shipped`,
+    ]);
+
+    const rows = (await findOutboxMessages(testApp.app.db)).filter((row) => row.status === 'sent');
+    expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+    const log = (await operator.get('/api/admin/mail-log')).body;
+    expect(log.filter((entry: { template: string }) => entry.template === 'notification')).toHaveLength(6);
+  });
+
+  it('writes once when shipper and receiver share an address', async () => {
+    const trackingCode = await submitShipment(
+      testApp,
+      shipmentFields({ email: 'same@example.com', remail: 'SAME@example.com' }),
+    );
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'rejected' })).toBe(1);
+    const before = smtp.received.length;
+    expect(await testApp.app.mailOutbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(smtp.received.slice(before).map((mail) => mail.envelopeTo)).toEqual([['same@example.com']]);
+  });
+
+  it('hands each message to one of several senders running at once', async () => {
+    const codes = await Promise.all([0, 1, 2, 3, 4].map(() => acceptedShipment(testApp, operator)));
+    for (const { trackingCode } of codes) {
+      expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Processing' })).toBe(2);
+    }
+    const sender = () => ({
+      db: testApp.app.db,
+      mailer: createMailer({ dataDir: testApp.dataDir, mail: { smtpUrl: smtp.url, from: 'x@waybill.test' } }),
+      context: mailContextOf(testApp.app.config),
+    });
+    const before = smtp.received.length;
+    const options = { ...DEFAULT_OUTBOX_OPTIONS, batchSize: 2 };
+    const runs = await Promise.all([1, 2, 3].map(() => processOutbox(sender(), options)));
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(10);
+    const recipients = smtp.received.slice(before).map((mail) => mail.envelopeTo[0]);
+    expect(recipients).toHaveLength(10);
+    expect(new Set(recipients).size).toBe(10);
+  });
+
+  it('sends again a message whose sender stopped before finishing, once its lease ends', async () => {
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Delivered' })).toBe(2);
+    const now = new Date();
+    // A process claims the messages and dies: they are not sent before the lease ends, then they are.
+    const claimed = await claimDueMessages(testApp.app.db, now, 10, new Date(now.getTime() + 60 * SECOND));
+    expect(claimed).toHaveLength(2);
+    expect(await testApp.app.mailOutbox.runOnce(new Date(now.getTime() + 30 * SECOND))).toMatchObject({ sent: 0 });
+    expect(await testApp.app.mailOutbox.runOnce(new Date(now.getTime() + 61 * SECOND))).toMatchObject({ sent: 2 });
+  });
+});
+
+describe.each(databases())('notifications while the mail server is down on %s', (kind) => {
+  let port: number;
+  let testApp: TestApp;
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    port = await findClosedPort();
+    testApp = await startTestApp(kind, { ...ENV, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await testApp.app.mailOutbox.stop();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.stop();
+  });
+
+  it('retries with backoff and delivers once the server is back', async () => {
+    const operator = await testApp.operator();
+    await operator.put('/api/admin/notification-settings', { notifyCustomers: true });
+    const fields = shipmentFields();
+    const trackingCode = await submitShipment(testApp, fields);
+    await operator.post('/api/admin/accept', { trackingCode });
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(2);
+
+    const start = new Date();
+    const at = (seconds: number) => new Date(start.getTime() + seconds * SECOND);
+    expect(await testApp.app.mailOutbox.runOnce(start)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    let rows = await findOutboxMessages(testApp.app.db);
+    expect(rows.map((row) => [row.status, row.attempts, row.lastError])).toEqual([
+      ['pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
+      ['pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
+    ]);
+    expect(rows[0]!.nextAttemptAt.getTime()).toBe(at(30).getTime());
+
+    // Not due yet: nothing tried. Then the second attempt fails too, and waits twice as long.
+    expect(await testApp.app.mailOutbox.runOnce(at(29))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await testApp.app.mailOutbox.runOnce(at(30))).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    rows = await findOutboxMessages(testApp.app.db);
+    expect(rows[0]!.nextAttemptAt.getTime()).toBe(at(90).getTime());
+
+    smtp = await startTestSmtpServer({ port });
+    expect(await testApp.app.mailOutbox.runOnce(at(90))).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    const received = await smtp.waitForMessages(2);
+    expect(received.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
+    expect(await testApp.app.mailOutbox.runOnce(at(3600))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(2);
+
+    const log = (await operator.get('/api/admin/mail-log')).body.map((entry: { status: string }) => entry.status);
+    expect(log).toEqual(['sent', 'sent', 'failed', 'failed', 'failed', 'failed']);
+  });
+
+  it('gives up after the last attempt', async () => {
+    const operator = await testApp.operator();
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const deps = {
+      db: testApp.app.db,
+      mailer: createMailer({
+        dataDir: testApp.dataDir,
+        mail: { smtpUrl: `smtp://127.0.0.1:${await findClosedPort()}`, from: 'x@waybill.test' },
+      }),
+      context: mailContextOf(testApp.app.config),
+    };
+    expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Lost' })).toBe(2);
+    const options = { ...DEFAULT_OUTBOX_OPTIONS, maxAttempts: 2, baseDelayMs: 1000 };
+    const start = new Date();
+    expect(await processOutbox(deps, options, start)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    expect(await processOutbox(deps, options, new Date(start.getTime() + 1000))).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 2,
+    });
+    expect(await processOutbox(deps, options, new Date(start.getTime() + 3_600_000))).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    const failed = (await findOutboxMessages(testApp.app.db)).filter((row) => row.status === 'failed');
+    expect(failed).toHaveLength(2);
+    expect(failed.every((row) => row.attempts === 2)).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { MailDeliveryError, type Mailer } from './mailer.ts';
+import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
+import { sendAndLog } from './send-email.service.ts';
+import {
+  type MailContext,
+  mailContextOf,
+  type NotificationContent,
+  renderNotificationEmail,
+} from './templates/index.ts';
+
+export interface OutboxOptions {
+  /** How often an idle worker looks for due messages. */
+  intervalMs: number;
+  batchSize: number;
+  /** Attempts before a message is marked failed. */
+  maxAttempts: number;
+  /** Wait after the first failure; doubled after each further one, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a claimed message is reserved for its sender before another may retry it. */
+  leaseMs: number;
+}
+
+export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
+  intervalMs: 3_000,
+  batchSize: 20,
+  maxAttempts: 8,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  leaseMs: 5 * 60_000,
+};
+
+export interface OutboxDeps {
+  db: Database;
+  mailer: Mailer;
+  context: MailContext;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+export interface OutboxRun {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** When the next attempt after `attempts` failures happens (exponential backoff). */
+export function nextAttemptAfter(attempts: number, now: Date, options: OutboxOptions): Date {
+  const delay = Math.min(options.baseDelayMs * 2 ** Math.max(0, attempts - 1), options.maxDelayMs);
+  return new Date(now.getTime() + delay);
+}
+
+async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions, run: OutboxRun, now: Date) {
+  const rendered = renderNotificationEmail(deps.context, row.payload as NotificationContent);
+  try {
+    await sendAndLog(deps, { to: row.to, ...rendered }, 'notification');
+    await markMessageSent(deps.db, row.id, new Date());
+    run.sent += 1;
+  } catch (error) {
+    const reason = error instanceof MailDeliveryError ? error.reason : String((error as Error)?.message ?? error);
+    if (row.attempts >= options.maxAttempts) {
+      await markMessageFailed(deps.db, row.id, reason);
+      run.failed += 1;
+      deps.log?.error({ outboxId: row.id, attempts: row.attempts, reason }, 'notification given up');
+    } else {
+      await markMessageFailed(deps.db, row.id, reason, nextAttemptAfter(row.attempts, now, options));
+      run.retrying += 1;
+      deps.log?.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'notification will be retried');
+    }
+  }
+}
+
+/** Sends every message due at `now`, batch after batch, and schedules retries for the failures. */
+export async function processOutbox(
+  deps: OutboxDeps,
+  options: OutboxOptions = DEFAULT_OUTBOX_OPTIONS,
+  now: Date = new Date(),
+): Promise<OutboxRun> {
+  const run: OutboxRun = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDueMessages(deps.db, now, options.batchSize, new Date(now.getTime() + options.leaseMs));
+    for (const row of claimed) await deliver(deps, row, options, run, now);
+    if (claimed.length < options.batchSize) return run;
+  }
+}
+
+export interface OutboxWorker {
+  /** Runs one pass now (also what the timer does). */
+  runOnce(now?: Date): Promise<OutboxRun>;
+  /** Stops polling and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls the outbox and sends due notifications until stopped. Every server process may run one: the
+ * database hands each message to one of them, and nothing is lost when a process stops.
+ */
+export function startOutboxWorker(
+  app: Pick<FastifyInstance, 'db' | 'config' | 'log'> & { mailer: Mailer },
+  overrides: Partial<OutboxOptions> = {},
+): OutboxWorker {
+  const options = { ...DEFAULT_OUTBOX_OPTIONS, ...overrides };
+  const deps: OutboxDeps = { db: app.db, mailer: app.mailer, context: mailContextOf(app.config), log: app.log };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+
+  const runOnce = (now?: Date) => {
+    const pass = current.then(() => processOutbox(deps, options, now ?? new Date()));
+    current = pass.catch(() => undefined);
+    return pass;
+  };
+  const tick = async () => {
+    try {
+      await runOnce();
+    } catch (error) {
+      app.log.error({ err: error }, 'mail outbox pass failed');
+    }
+    if (!stopped) schedule();
+  };
+  const schedule = () => {
+    timer = setTimeout(() => void tick(), options.intervalMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { EmailPayload } from '@waybill/domain';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { ImageStorage } from '../../storage/image-storage.ts';
+import { insertMailLogEntry } from './mail-log.repository.ts';
+import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer.ts';
+import { attachImages, findShipmentImages, previewImagesOf } from './shipment-images.ts';
+import { type MailContext, type RenderedEmail, renderComposerEmail } from './templates/index.ts';
+
+export interface MailDeps {
+  db: Database;
+  storage: ImageStorage;
+  mailer: Mailer;
+  context: MailContext;
+}
+
+export const EMAIL_SENT = 'Email sent successfully';
+
+/**
+ * Sends a message and records it in the mail log either way. A refusal by the mail server is an
+ * `MailDeliveryError`; anything else (e.g. a full disk for the outbox folder) is rethrown as is.
+ */
+export async function sendAndLog(
+  deps: Pick<MailDeps, 'db' | 'mailer'>,
+  message: OutgoingMessage,
+  template: string,
+): Promise<{ id: string }> {
+  let messageId: string;
+  try {
+    ({ messageId } = await deps.mailer.send(message));
+  } catch (error) {
+    const reason = error instanceof MailDeliveryError ? error.reason : 'the message could not be stored';
+    await insertMailLogEntry(deps.db, {
+      to: message.to,
+      subject: message.subject,
+      template,
+      status: 'failed',
+      error: reason,
+    });
+    throw error;
+  }
+  const entry = await insertMailLogEntry(deps.db, {
+    to: message.to,
+    subject: message.subject,
+    template,
+    status: 'sent',
+    messageId,
+  });
+  return { id: entry.id };
+}
+
+/** What the composer's Preview shows: the same rendering, with image URLs in place of `cid:` references. */
+export async function previewComposerEmail(deps: MailDeps, payload: EmailPayload): Promise<RenderedEmail> {
+  const images = payload.includeImages
+    ? await findShipmentImages(deps.db, payload.trackingCode, payload.imageCount)
+    : [];
+  return renderComposerEmail(deps.context, payload, previewImagesOf(deps.storage, images));
+}
+
+/** Renders, sends and logs the composer's e-mail; a refusal by the mail server is a 502 with its reason. */
+export async function sendComposerEmail(
+  deps: MailDeps,
+  payload: EmailPayload,
+): Promise<{ message: string; id: string }> {
+  const images = payload.includeImages
+    ? await findShipmentImages(deps.db, payload.trackingCode, payload.imageCount)
+    : [];
+  const { attachments, references } = await attachImages(deps.storage, images);
+  const rendered = renderComposerEmail(deps.context, payload, references);
+  try {
+    const { id } = await sendAndLog(deps, { to: payload.to, ...rendered, attachments }, payload.templateType);
+    return { message: EMAIL_SENT, id };
+  } catch (error) {
+    if (error instanceof MailDeliveryError) throw new AppError(502, `Could not send the email: ${error.reason}`);
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { normalizeTrackingCode } from '@waybill/domain';
+import sharp from 'sharp';
+import type { Database } from '../../db/client.ts';
+import { assertSafeKey, type ImageStorage } from '../../storage/image-storage.ts';
+import { LocalDiskStorage } from '../../storage/local-disk-storage.ts';
+import { findImagesOf, findShipmentByCode, type ShipmentImageRow } from '../shipments/shipments.repository.ts';
+import type { InlineAttachment } from './mailer.ts';
+import type { EmailImage } from './templates/index.ts';
+
+/** Storage that can hand back what it stored (object storage implementations add `read`). */
+type ReadableStorage = ImageStorage & { read?(key: string): Promise<Buffer> };
+
+/** The first `count` images of the package with this tracking code; none for a blank or unknown code. */
+export async function findShipmentImages(
+  db: Database,
+  trackingCode: string,
+  count: number,
+): Promise<ShipmentImageRow[]> {
+  const code = normalizeTrackingCode(trackingCode);
+  if (code === '') return [];
+  const shipment = await findShipmentByCode(db, code);
+  if (!shipment) return [];
+  return (await findImagesOf(db, [shipment.id])).slice(0, count);
+}
+
+async function readStoredImage(storage: ReadableStorage, key: string): Promise<Buffer> {
+  if (storage.read) return storage.read(key);
+  if (storage instanceof LocalDiskStorage) {
+    assertSafeKey(key);
+    return readFile(path.join(storage.directory, key));
+  }
+  throw new Error('This image storage cannot read images back for e-mail attachments');
+}
+
+/** How the images appear in a preview: their public URLs, since a browser cannot resolve `cid:`. */
+export function previewImagesOf(storage: ImageStorage, images: ShipmentImageRow[]): EmailImage[] {
+  return images.map((image, index) => ({ src: storage.urlFor(image.storageKey), alt: `Package image ${index + 1}` }));
+}
+
+/**
+ * The images as inline attachments and their `cid:` references. Stored images are WebP, which
+ * several desktop mail clients do not display; JPEG shows everywhere.
+ */
+export async function attachImages(
+  storage: ImageStorage,
+  images: ShipmentImageRow[],
+): Promise<{ attachments: InlineAttachment[]; references: EmailImage[] }> {
+  const attachments = await Promise.all(
+    images.map(async (image, index) => ({
+      filename: `package-image-${index + 1}.jpg`,
+      content: await sharp(await readStoredImage(storage, image.storageKey))
+        .jpeg({ quality: 82 })
+        .toBuffer(),
+      contentType: 'image/jpeg',
+      cid: `package-image-${index + 1}-${image.id}@waybill`,
+    })),
+  );
+  return {
+    attachments,
+    references: attachments.map((attachment, index) => ({
+      src: `cid:${attachment.cid}`,
+      alt: `Package image ${index + 1}`,
+    })),
+  };
+}

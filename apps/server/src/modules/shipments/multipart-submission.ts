@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { LIMITS } from '@waybill/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+
+export const IMAGE_FIELD = 'packageImages';
+
+export interface ReceivedFile {
+  /** The client's file name, for messages only. */
+  filename: string;
+  /** Temporary file holding the upload. */
+  path: string;
+}
+
+export interface ReceivedSubmission {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+  /** Removes the temporary files. */
+  cleanup(): Promise<void>;
+}
+
+const MAX_MB = LIMITS.maxImageBytes / (1024 * 1024);
+
+/** A file name safe to repeat in a message. */
+function displayName(filename: string | undefined, index: number): string {
+  const base = path
+    .basename(filename ?? '')
+    .replace(/[\r\n\t]/g, ' ')
+    .slice(0, 120);
+  return base || `File ${index + 1}`;
+}
+
+/** Reads one file part into a temporary file, or throws an AppError that names it. */
+async function receiveFile(part: MultipartFile, index: number, directory: string): Promise<ReceivedFile | undefined> {
+  const filename = displayName(part.filename, index);
+  if (part.fieldname !== IMAGE_FIELD) {
+    throw new AppError(400, `Unexpected file field ${part.fieldname}; images go in ${IMAGE_FIELD}`);
+  }
+  if (index >= LIMITS.maxImages) throw new AppError(400, `At most ${LIMITS.maxImages} images can be uploaded`);
+  const target = path.join(directory, `${index}.upload`);
+  await pipeline(part.file, createWriteStream(target));
+  // Past the limit the parser stops the stream and marks it truncated.
+  if (part.file.truncated) throw new AppError(413, `${filename} is larger than ${MAX_MB} MB`);
+  // A browser sends an empty part for a file input left empty.
+  if (!part.filename && (await stat(target)).size === 0) return undefined;
+  return { filename, path: target };
+}
+
+/**
+ * Streams a multipart package submission: text fields into memory (small, bounded by the parser),
+ * each `packageImages` file to a temporary file under `tmpRoot`, never the whole upload in memory.
+ * After the first problem (a 6th file, an oversized file, an unexpected file field) the rest of the
+ * body is read and discarded, so the client gets the answer instead of a reset connection; then the
+ * temporary files are removed and the AppError thrown.
+ */
+export async function receiveSubmission(request: FastifyRequest, tmpRoot: string): Promise<ReceivedSubmission> {
+  if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data body');
+  const directory = path.join(tmpRoot, randomUUID());
+  await mkdir(directory, { recursive: true });
+  const cleanup = () => rm(directory, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  let failure: unknown;
+  let fileCount = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (failure) {
+        part.file.resume();
+      } else {
+        try {
+          const file = await receiveFile(part, fileCount++, directory);
+          if (file) files.push(file);
+        } catch (error) {
+          failure = error;
+          part.file.resume();
+        }
+      }
+    }
+  } catch (error) {
+    failure ??= error;
+  }
+  if (!failure) return { fields, files, cleanup };
+  await cleanup();
+  throw translateParserError(failure);
+}
+
+function translateParserError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `An image is larger than ${MAX_MB} MB`);
+  if (code === 'FST_FILES_LIMIT') return new AppError(400, `At most ${LIMITS.maxImages} images can be uploaded`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'Too many form fields');
+  return error;
+}

@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locationUpdates, shipmentImages, shipments } from '../../db/schema/index.ts';
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type NewShipmentRow = typeof shipments.$inferInsert;
+export type ShipmentImageRow = typeof shipmentImages.$inferSelect;
+export type NewShipmentImageRow = typeof shipmentImages.$inferInsert;
+export type LocationUpdateRow = typeof locationUpdates.$inferSelect;
+
+export interface ShipmentFilter {
+  /** Lower-cased text to find inside the tracking code, names, e-mails or phones. */
+  search?: string;
+  status?: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function filterCondition(filter: ShipmentFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.search) conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(filter.search)}%`}`);
+  if (filter.status) conditions.push(eq(shipments.status, filter.status));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function insertShipment(db: Database, values: NewShipmentRow): Promise<ShipmentRow> {
+  const [row] = await db.insert(shipments).values(values).returning();
+  return row!;
+}
+
+export async function insertShipmentImages(db: Database, rows: NewShipmentImageRow[]): Promise<ShipmentImageRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(shipmentImages).values(rows).returning();
+}
+
+export async function findShipmentByCode(db: Database, trackingCode: string): Promise<ShipmentRow | undefined> {
+  const [row] = await db.select().from(shipments).where(eq(shipments.trackingCode, trackingCode)).limit(1);
+  return row;
+}
+
+/** Newest first; ties broken by id so pages never overlap. */
+export async function findShipmentsPage(
+  db: Database,
+  filter: ShipmentFilter,
+  page: { limit: number; offset: number },
+): Promise<ShipmentRow[]> {
+  return db
+    .select()
+    .from(shipments)
+    .where(filterCondition(filter))
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countShipments(db: Database, filter: ShipmentFilter): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(shipments).where(filterCondition(filter));
+  return row?.count ?? 0;
+}
+
+export async function countShipmentsByStatus(db: Database): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: shipments.status, count: sql<number>`count(*)::int` })
+    .from(shipments)
+    .groupBy(shipments.status);
+}
+
+export async function findImagesOf(db: Database, shipmentIds: string[]): Promise<ShipmentImageRow[]> {
+  if (shipmentIds.length === 0) return [];
+  return db
+    .select()
+    .from(shipmentImages)
+    .where(inArray(shipmentImages.shipmentId, shipmentIds))
+    .orderBy(asc(shipmentImages.position));
+}
+
+export async function findLocationUpdatesOf(db: Database, shipmentIds: string[]): Promise<LocationUpdateRow[]> {
+  if (shipmentIds.length === 0) return [];
+  return db
+    .select()
+    .from(locationUpdates)
+    .where(inArray(locationUpdates.shipmentId, shipmentIds))
+    .orderBy(asc(locationUpdates.timestamp), asc(locationUpdates.id));
+}
+
+/**
+ * Sets the status (and optionally the estimated delivery) of a package, only when its current status
+ * passes `when`: one statement, so two operators cannot both accept the same package.
+ */
+export async function updateShipmentStatus(
+  db: Database,
+  trackingCode: string,
+  changes: { status: string; estimatedDelivery?: Date },
+  when: { statusIs?: string; statusIsNot?: string },
+): Promise<ShipmentRow | undefined> {
+  const conditions = [eq(shipments.trackingCode, trackingCode)];
+  if (when.statusIs !== undefined) conditions.push(eq(shipments.status, when.statusIs));
+  if (when.statusIsNot !== undefined) conditions.push(ne(shipments.status, when.statusIsNot));
+  const [row] = await db
+    .update(shipments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(...conditions))
+    .returning();
+  return row;
+}
+
+export async function touchShipment(db: Database, shipmentId: string): Promise<void> {
+  await db.update(shipments).set({ updatedAt: new Date() }).where(eq(shipments.id, shipmentId));
+}
+
+export async function insertLocationUpdate(
+  db: Database,
+  values: { shipmentId: string; location: string; timestamp: Date },
+): Promise<LocationUpdateRow> {
+  const [row] = await db.insert(locationUpdates).values(values).returning();
+  return row!;
+}
+
+/** Deletes one update with exactly that timestamp; false when there is none. */
+export async function deleteLocationUpdate(db: Database, shipmentId: string, timestamp: Date): Promise<boolean> {
+  const rows = await db
+    .delete(locationUpdates)
+    .where(
+      eq(
+        locationUpdates.id,
+        db
+          .select({ id: locationUpdates.id })
+          .from(locationUpdates)
+          .where(and(eq(locationUpdates.shipmentId, shipmentId), eq(locationUpdates.timestamp, timestamp)))
+          .limit(1),
+      ),
+    )
+    .returning({ id: locationUpdates.id });
+  return rows.length > 0;
+}
+
+/** Deletes a package; its images and location updates go with it (foreign keys cascade). */
+export async function deleteShipment(db: Database, shipmentId: string): Promise<void> {
+  await db.delete(shipments).where(eq(shipments.id, shipmentId));
+}

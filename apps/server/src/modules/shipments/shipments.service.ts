@@ -1,0 +1,195 @@
+import {
+  ACCEPTED_STATUS,
+  CUSTOM_STATUS_OPTION,
+  CUSTOM_STATUS_REQUIRED,
+  generateTrackingCode,
+  PENDING_STATUS,
+  REJECTED_STATUS,
+  type ShipmentInput,
+  type ShipmentView,
+} from '@waybill/domain';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import type { ImageStorage } from '../../storage/image-storage.ts';
+import type { StoredImage } from './image-processing.ts';
+import { toShipmentView } from './shipment-view.ts';
+import * as repository from './shipments.repository.ts';
+
+/** Accepting promises delivery this many days later (shown to the customer as estimatedDelivery). */
+export const ESTIMATED_DELIVERY_DAYS = 5;
+const TRACKING_CODE_ATTEMPTS = 5;
+export const PACKAGE_NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
+
+export interface ShipmentDeps {
+  db: Database;
+  storage: ImageStorage;
+}
+
+/** Loads images and location updates for rows and builds the API views, in the rows' order. */
+async function viewsOf(deps: ShipmentDeps, rows: repository.ShipmentRow[]): Promise<ShipmentView[]> {
+  const ids = rows.map((row) => row.id);
+  const [images, updates] = await Promise.all([
+    repository.findImagesOf(deps.db, ids),
+    repository.findLocationUpdatesOf(deps.db, ids),
+  ]);
+  return rows.map((row) =>
+    toShipmentView(
+      row,
+      images.filter((image) => image.shipmentId === row.id),
+      updates.filter((update) => update.shipmentId === row.id),
+      deps.storage,
+    ),
+  );
+}
+
+async function viewOf(deps: ShipmentDeps, row: repository.ShipmentRow): Promise<ShipmentView> {
+  const [view] = await viewsOf(deps, [row]);
+  return view!;
+}
+
+async function requireShipment(db: Database, trackingCode: string): Promise<repository.ShipmentRow> {
+  const row = await repository.findShipmentByCode(db, trackingCode);
+  if (!row) throw notFound(PACKAGE_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Stores a new Pending package with its already-stored images in one transaction, under a fresh
+ * tracking code (a collision, about 1 in 10^17, retries with another).
+ */
+export async function createShipment(
+  deps: ShipmentDeps,
+  input: ShipmentInput,
+  images: StoredImage[],
+): Promise<ShipmentView> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await deps.db.transaction(async (tx) => {
+        const shipment = await repository.insertShipment(tx, {
+          ...input,
+          trackingCode: generateTrackingCode(),
+          status: PENDING_STATUS,
+        });
+        await repository.insertShipmentImages(
+          tx,
+          images.map((image, position) => ({ shipmentId: shipment.id, position, ...image })),
+        );
+        return shipment;
+      });
+      return await viewOf(deps, row);
+    } catch (error) {
+      if (attempt < TRACKING_CODE_ATTEMPTS && isUniqueViolation(error, 'shipments_tracking_code_key')) continue;
+      throw error;
+    }
+  }
+}
+
+export interface ShipmentListQuery {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: string;
+}
+
+export async function listShipments(deps: ShipmentDeps, query: ShipmentListQuery) {
+  const filter = { search: query.q?.trim().toLowerCase() || undefined, status: query.status?.trim() || undefined };
+  const [rows, total] = await Promise.all([
+    repository.findShipmentsPage(deps.db, filter, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    repository.countShipments(deps.db, filter),
+  ]);
+  return { items: await viewsOf(deps, rows), total };
+}
+
+export async function getShipmentStats(deps: ShipmentDeps) {
+  const counts = await repository.countShipmentsByStatus(deps.db);
+  const byStatus: Record<string, number> = {};
+  for (const { status, count } of counts) byStatus[status] = count;
+  return { total: counts.reduce((sum, { count }) => sum + count, 0), byStatus };
+}
+
+export async function getShipment(deps: ShipmentDeps, trackingCode: string): Promise<ShipmentView> {
+  return viewOf(deps, await requireShipment(deps.db, trackingCode));
+}
+
+/** Explains why a conditional status change matched nothing: unknown code (404) or wrong state (409). */
+async function failStatusChange(db: Database, trackingCode: string, message: string): Promise<never> {
+  await requireShipment(db, trackingCode);
+  throw conflict(message);
+}
+
+export async function acceptShipment(deps: ShipmentDeps, trackingCode: string, now = new Date()) {
+  const estimatedDelivery = new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60 * 1000);
+  const row =
+    (await repository.updateShipmentStatus(
+      deps.db,
+      trackingCode,
+      { status: ACCEPTED_STATUS, estimatedDelivery },
+      { statusIs: PENDING_STATUS },
+    )) ?? (await failStatusChange(deps.db, trackingCode, 'Only a Pending package can be accepted'));
+  return viewOf(deps, row);
+}
+
+export async function rejectShipment(deps: ShipmentDeps, trackingCode: string) {
+  const row =
+    (await repository.updateShipmentStatus(
+      deps.db,
+      trackingCode,
+      { status: REJECTED_STATUS },
+      { statusIs: PENDING_STATUS },
+    )) ?? (await failStatusChange(deps.db, trackingCode, 'Only a Pending package can be rejected'));
+  return viewOf(deps, row);
+}
+
+/** Any listed status or custom text, once the package has been accepted or rejected. */
+export async function changeShipmentStatus(deps: ShipmentDeps, trackingCode: string, status: string) {
+  // The dropdown entry that reveals the text box is not a status.
+  if (status === CUSTOM_STATUS_OPTION) {
+    throw badRequest(CUSTOM_STATUS_REQUIRED.message, { status: CUSTOM_STATUS_REQUIRED.message });
+  }
+  const row =
+    (await repository.updateShipmentStatus(deps.db, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
+    (await failStatusChange(deps.db, trackingCode, 'Accept or reject the package before changing its status'));
+  return viewOf(deps, row);
+}
+
+export async function addLocationUpdate(deps: ShipmentDeps, trackingCode: string, location: string) {
+  const row = await deps.db.transaction(async (tx) => {
+    const shipment = await requireShipment(tx, trackingCode);
+    await repository.insertLocationUpdate(tx, { shipmentId: shipment.id, location, timestamp: new Date() });
+    await repository.touchShipment(tx, shipment.id);
+    return shipment;
+  });
+  return viewOf(deps, row);
+}
+
+export async function removeLocationUpdate(deps: ShipmentDeps, trackingCode: string, timestamp: string) {
+  const row = await deps.db.transaction(async (tx) => {
+    const shipment = await requireShipment(tx, trackingCode);
+    if (!(await repository.deleteLocationUpdate(tx, shipment.id, new Date(timestamp)))) {
+      throw notFound('No location update has that timestamp');
+    }
+    await repository.touchShipment(tx, shipment.id);
+    return shipment;
+  });
+  return viewOf(deps, row);
+}
+
+/** Deletes the package, then its image files (a file left behind is harmless; a row without files is not). */
+export async function deleteShipment(
+  deps: ShipmentDeps,
+  trackingCode: string,
+  log?: { warn: (o: object, m: string) => void },
+) {
+  const shipment = await requireShipment(deps.db, trackingCode);
+  const images = await repository.findImagesOf(deps.db, [shipment.id]);
+  await repository.deleteShipment(deps.db, shipment.id);
+  const keys = images.flatMap((image) => [image.storageKey, image.thumbnailKey]);
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  if (results.some((result) => result.status === 'rejected')) {
+    log?.warn({ trackingCode }, 'some image files of a deleted package could not be removed');
+  }
+  return { message: `Package ${shipment.trackingCode} was permanently removed`, trackingCode: shipment.trackingCode };
+}

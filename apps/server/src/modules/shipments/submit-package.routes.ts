@@ -1,0 +1,62 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { LIMITS, shipmentInputSchema } from '@waybill/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { validationError } from '../../errors.ts';
+import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { deleteStoredImages, storeImages } from './image-processing.ts';
+import { receiveSubmission } from './multipart-submission.ts';
+import { createShipment } from './shipments.service.ts';
+
+const submittedSchema = z.object({
+  message: z.literal('Package submitted successfully'),
+  trackingCode: z.string(),
+  status: z.string(),
+  packageImages: z.array(z.string()),
+});
+
+/** POST /api/submit-package: the only route that parses multipart, so only it registers the parser. */
+export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.maxImageBytes,
+      // One more than allowed, so the 6th file is seen and refused with a clear message.
+      files: LIMITS.maxImages + 1,
+      fields: 40,
+      fieldSize: 64 * 1024,
+      parts: 60,
+    },
+  });
+  const tmpRoot = path.join(config.dataDir, 'tmp');
+
+  app.post(
+    '/api/submit-package',
+    { schema: { response: { 201: submittedSchema } }, config: rateLimitFor(app, 'submit') },
+    async (request, reply) => {
+      const submission = await receiveSubmission(request, tmpRoot);
+      try {
+        const input = shipmentInputSchema.safeParse(submission.fields);
+        if (!input.success) throw validationError(input.error.issues);
+        const images = await storeImages(submission.files, app.storage);
+        let shipment: Awaited<ReturnType<typeof createShipment>>;
+        try {
+          shipment = await createShipment(app, input.data, images);
+        } catch (error) {
+          await deleteStoredImages(images, app.storage);
+          throw error;
+        }
+        request.log.info({ trackingCode: shipment.trackingCode, images: images.length }, 'package submitted');
+        return reply.code(201).send({
+          message: 'Package submitted successfully' as const,
+          trackingCode: shipment.trackingCode,
+          status: shipment.status,
+          packageImages: shipment.packageImages,
+        });
+      } finally {
+        await submission.cleanup();
+      }
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+const FASTIFY_ANSWERS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Malformed JSON body' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart/form-data body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length' },
+};
+
+/** `{ field: message }` from zod issues; the first issue of a field wins. */
+function collectFieldErrors(validation: { instancePath: string; message?: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (field && !(field in errors)) errors[field] = issue.message ?? 'Invalid value';
+  }
+  return errors;
+}
+
+/** One error handler for the whole app: known errors become `{ message }`, the rest a plain 500. */
+async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .code(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = collectFieldErrors(error.validation);
+      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request', errors });
+    }
+    const known = error.code ? FASTIFY_ANSWERS[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ message: known.message });
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ message: error.message || 'Too many requests. Please try again later.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (e.g. a bad URL encoding) carry safe messages.
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler' });
+
+/** The JSON 404 of an unknown API route (and of every unknown path when no web app is served). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+}

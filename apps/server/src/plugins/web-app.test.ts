@@ -1,0 +1,99 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { PRERENDERED_ROUTES } from './web-app.ts';
+
+const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`;
+
+/** A small stand-in for the web build, laid out as apps/web/dist is. */
+async function writeWebBuild(root: string) {
+  await mkdir(path.join(root, 'assets'), { recursive: true });
+  await writeFile(path.join(root, 'index.html'), page('Home'));
+  for (const route of PRERENDERED_ROUTES) {
+    await mkdir(path.join(root, route), { recursive: true });
+    await writeFile(path.join(root, route, 'index.html'), page(`Route ${route}`));
+  }
+  await writeFile(path.join(root, '__spa-fallback.html'), page('App'));
+  const script = 'console.log("waybill");'.repeat(50);
+  await writeFile(path.join(root, 'assets/index-abc123.js'), script);
+  await writeFile(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+describe('serving the web app', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    const root = path.join(process.env.TMPDIR ?? '/tmp', `waybill-web-${process.pid}-${Date.now()}`);
+    await writeWebBuild(root);
+    testApp = await startTestApp('pglite', { WEB_DIST_DIR: root, ADMIN_PATH: '/ops-test' });
+  });
+  afterAll(() => testApp?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => fetch(`${testApp.baseUrl}${url}`, { headers });
+
+  it('serves the prerendered home and routes, with or without a trailing slash', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>Home</title>');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(home.headers.get('content-type')).toContain('text/html');
+    for (const url of ['/pricing', '/pricing/', '/0', '/thank-you/']) {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`Route ${url.replaceAll('/', '')}`);
+    }
+  });
+
+  it('serves the SPA fallback for a tracking link and the console, with the console base', async () => {
+    const track = await get('/track/ABCDEFGHJKMN');
+    expect(track.status).toBe(200);
+    expect(await track.text()).toContain('<title>App</title>');
+    for (const url of ['/ops-test', '/ops-test/', '/ops-test/plan', '/ops-test/contact']) {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<meta name="waybill-console-base" content="/ops-test"></head>');
+    }
+  });
+
+  it('answers an unknown page with the app and a 404, an unknown API route with JSON', async () => {
+    const page404 = await get('/no-such-page');
+    expect(page404.status).toBe(404);
+    expect(await page404.text()).toContain('<title>App</title>');
+    const api = await get('/api/nothing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Route GET /api/nothing not found' });
+  });
+
+  it('serves hashed assets pre-compressed with a year-long cache', async () => {
+    const response = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toContain('console.log("waybill")');
+    const plain = await get('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves other root files of the build and refuses path tricks', async () => {
+    const icon = await get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    for (const url of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+    ]) {
+      const response = await get(url);
+      expect([403, 404]).toContain(response.status);
+      expect(await response.text()).not.toMatch(/root:|"name"/);
+    }
+  });
+
+  it('keeps the security headers on pages', async () => {
+    const home = await get('/');
+    expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
