@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { SiteShell } from '../../components/shell/site-shell.tsx';
+import { useContactDetails } from '../../features/company-details/api/get-contact-details.ts';
+import { pickPageMeta } from '../../lib/page-meta.ts';
+
+/** Keeps <title> and the meta description in step with the route after client navigations. */
+function usePageMeta() {
+  const matches = useMatches();
+  const { title, description } = pickPageMeta(matches);
+  useEffect(() => {
+    document.title = title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
+}
+
+/** SPEC §2: every route change starts at the top of the page. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new pathname is the trigger, not an input
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+/** Marks <html> once the app is interactive, so browser tests know hydration finished. */
+function useReadyMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-waybill-ready', '');
+  }, []);
+}
+
+/** The element of the root route: the shared shell around the current page. */
+export function RootLayout() {
+  usePageMeta();
+  useScrollToTopOnNavigate();
+  useReadyMarker();
+  const details = useContactDetails();
+  return (
+    <SiteShell whatsappLink={details.data?.watsapp}>
+      <Outlet />
+    </SiteShell>
+  );
+}

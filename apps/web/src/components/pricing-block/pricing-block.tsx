@@ -1,0 +1,112 @@
+import { Badge, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { PLAN_TIERS, type Plan } from '@waybill/domain';
+import { Link } from 'react-router';
+
+interface PricingBlockProps {
+  /** The saved plan; null when none is saved, undefined while it loads (and in the prerendered HTML). */
+  plan: Plan | null | undefined;
+}
+
+const TIER_COPY = [
+  'Reliable delivery for everyday parcels that are not in a hurry.',
+  'Priority handling and faster routes for time-sensitive shipments.',
+  'A dedicated courier collects and delivers your package the same day.',
+] as const;
+
+type Tier = 1 | 2 | 3;
+
+function readTier(plan: Plan | null | undefined, tier: Tier) {
+  const defaults = PLAN_TIERS[tier - 1]!;
+  return {
+    name: plan?.[`name${tier}`] || defaults.defaultName,
+    price: plan ? plan[`price${tier}`] : undefined,
+    description: plan?.[`description${tier}`] || TIER_COPY[tier - 1]!,
+    deliveryTime: defaults.deliveryTime,
+    insurance: defaults.insurance,
+  };
+}
+
+const formatPrice = (price: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(price);
+
+/** Price text: a neutral dash until the plan arrives, a quote prompt when no plan is saved. */
+function PriceLine({ price, loaded }: { price: number | undefined; loaded: boolean }) {
+  if (!loaded) {
+    return (
+      <Text fz={36} fw={800} lh={1.1} c="dimmed">
+        <span aria-hidden>$ —</span>
+        <VisuallyHidden>Price loading</VisuallyHidden>
+      </Text>
+    );
+  }
+  if (price === undefined) {
+    return (
+      <Text fz={24} fw={800} lh={1.5}>
+        Price on request
+      </Text>
+    );
+  }
+  return (
+    <Text fz={36} fw={800} lh={1.1}>
+      {formatPrice(price)}{' '}
+      <Text span fz="sm" fw={500} c="dimmed">
+        per package
+      </Text>
+    </Text>
+  );
+}
+
+/** The three plan tiers (SPEC §9): names and prices from the saved plan, delivery times and insurance fixed. */
+export function PricingBlock({ plan }: PricingBlockProps) {
+  const loaded = plan !== undefined;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      {([1, 2, 3] as const).map((tier) => {
+        const { name, price, description, deliveryTime, insurance } = readTier(plan, tier);
+        const featured = tier === 2;
+        return (
+          <Card
+            key={tier}
+            withBorder
+            radius="lg"
+            padding="xl"
+            shadow={featured ? 'md' : 'xs'}
+            style={featured ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+          >
+            <Stack gap="md" h="100%">
+              {featured ? (
+                <Badge variant="filled" w="fit-content">
+                  Most popular
+                </Badge>
+              ) : null}
+              <Title order={3}>{name}</Title>
+              <PriceLine price={price} loaded={loaded} />
+              <Text c="dimmed" size="sm">
+                {description}
+              </Text>
+              <List
+                spacing="xs"
+                size="sm"
+                style={{ flexGrow: 1 }}
+                icon={
+                  <ThemeIcon size={20} radius="xl" color="teal" variant="light" aria-hidden>
+                    <IconCheck size={14} />
+                  </ThemeIcon>
+                }
+              >
+                <List.Item>Delivery in {deliveryTime.toLowerCase()}</List.Item>
+                <List.Item>Insurance {insurance.toLowerCase()}</List.Item>
+                <List.Item>Real-time tracking</List.Item>
+                <List.Item>Door-to-door pickup</List.Item>
+              </List>
+              <Button component={Link} to="/create" variant={featured ? 'filled' : 'light'} fullWidth>
+                Ship with {name}
+              </Button>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

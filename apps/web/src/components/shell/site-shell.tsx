@@ -1,0 +1,25 @@
+import { AppShell } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { WhatsAppButton } from './whatsapp-button.tsx';
+
+interface SiteShellProps {
+  /** The saved WhatsApp link; the button stays hidden without one. */
+  whatsappLink: string | undefined;
+  children: ReactNode;
+}
+
+/** SPEC §2 shell shared by every route: fixed top bar, page, footer and the floating WhatsApp button. */
+export function SiteShell({ whatsappLink, children }: SiteShellProps) {
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header>
+        <SiteHeader />
+      </AppShell.Header>
+      <AppShell.Main>{children}</AppShell.Main>
+      <SiteFooter />
+      <WhatsAppButton link={whatsappLink} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContactDetails } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/details: the saved contact details; only the first record counts (SPEC §3). */
+export const contactDetailsQueryOptions = queryOptions({
+  queryKey: ['details'],
+  queryFn: ({ signal }) => apiFetch<ContactDetails[]>('/api/details', { signal }),
+  select: (records): ContactDetails | null => records[0] ?? null,
+});
+
+/** The saved contact details, null when none are saved, undefined while loading. */
+export function useContactDetails() {
+  return useQuery(contactDetailsQueryOptions);
+}

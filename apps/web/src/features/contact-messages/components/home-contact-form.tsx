@@ -1,0 +1,61 @@
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { findConsoleShortcut } from '../api/open-console-shortcut.ts';
+import { sendContactMessage } from '../api/send-contact-message.ts';
+
+const EMPTY = { name: '', email: '', message: '' };
+
+/**
+ * The home page contact form (SPEC §2): any submission is accepted. The server first checks the hidden
+ * console shortcut (a name and a numeric code typed into the email field), so the field must not
+ * enforce an e-mail address: the form opts out of native validation.
+ */
+export function HomeContactForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      const consolePath = await findConsoleShortcut(values.name.trim(), values.email.trim());
+      if (consolePath) {
+        window.location.assign(consolePath);
+        return;
+      }
+      await sendContactMessage(values);
+      setValues(EMPTY);
+      notifySuccess({
+        title: 'Message Received',
+        message: 'Thank you for contacting us! Our team will review your inquiry and respond within 24 hours.',
+        position: 'top-right',
+      });
+    } catch {
+      notifyError({ title: 'Error', message: 'Failed to submit. Please try again.' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const bind = (field: keyof typeof EMPTY) => ({
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Contact us">
+      <Stack gap="md">
+        <TextInput label="Name" name="name" autoComplete="name" {...bind('name')} />
+        <TextInput label="Email" name="email" type="email" autoComplete="email" {...bind('email')} />
+        <Textarea label="Message" name="message" minRows={4} autosize {...bind('message')} />
+        <Button type="submit" size="md" loading={sending}>
+          Send Message
+        </Button>
+      </Stack>
+    </form>
+  );
+}

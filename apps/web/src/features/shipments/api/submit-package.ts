@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { SHIPMENT_TEXT_FIELDS, type ShipmentInput } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The 201 answer of POST /api/submit-package. */
+export interface SubmittedPackage {
+  message: string;
+  trackingCode: string;
+  status: string;
+  packageImages: string[];
+}
+
+export interface PackageSubmission {
+  values: ShipmentInput;
+  images: readonly File[];
+}
+
+/** Every text field under its SPEC §7 name, then each image as a repeated `packageImages` part. */
+export function buildPackageFormData({ values, images }: PackageSubmission): FormData {
+  const form = new FormData();
+  for (const field of SHIPMENT_TEXT_FIELDS) form.append(field, String(values[field]));
+  for (const image of images) form.append('packageImages', image, image.name);
+  return form;
+}
+
+/** Sends a package with its images; resolves with the tracking code the server assigned. */
+export function submitPackage(submission: PackageSubmission): Promise<SubmittedPackage> {
+  // Uploads of five large photos on a slow line take longer than the client's default timeout.
+  return apiFetch<SubmittedPackage>('/api/submit-package', {
+    method: 'POST',
+    body: buildPackageFormData(submission),
+    timeoutMs: 120_000,
+  });
+}
+
+export function useSubmitPackage() {
+  return useMutation({ mutationFn: submitPackage });
+}

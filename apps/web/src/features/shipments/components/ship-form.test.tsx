@@ -1,0 +1,62 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ShipForm } from './ship-form.tsx';
+
+function renderForm() {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <ShipForm />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return userEvent.setup();
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: label });
+
+describe('ShipForm', () => {
+  it('starts from the SPEC §9 defaults', () => {
+    renderForm();
+    expect((field('Quantity') as HTMLInputElement).value).toBe('1');
+    expect((field('Weight (kg)') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByRole('combobox', { name: 'Dimension unit' }) as HTMLSelectElement).value).toBe('cm');
+    for (const label of ['Length', 'Width', 'Height']) expect((field(label) as HTMLInputElement).value).toBe('10');
+  });
+
+  it('explains every missing or too small value under its field and opens no dialog', async () => {
+    const user = renderForm();
+    for (const label of ['Quantity', 'Weight (kg)', 'Length', 'Width']) await user.clear(field(label));
+    await user.clear(field('Height'));
+    await user.type(field('Height'), '0');
+    await user.type(field('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Review Package' }));
+
+    for (const message of [
+      'Name is required',
+      'Invalid email address',
+      'Phone number is required',
+      'Pickup location is required',
+      "Receiver's name is required",
+      "Receiver's email is required",
+      "Receiver's phone number is required",
+      'Destination is required',
+      'Package description is required',
+      'Minimum quantity is 1',
+      'Minimum weight is 0.1kg',
+      'Minimum length is 1',
+      'Minimum width is 1',
+      'Minimum height is 1',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

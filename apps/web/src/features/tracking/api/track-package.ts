@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TrackResult } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/track/{code}: the public status of one package. */
+export function fetchTrackResult(code: string, signal?: AbortSignal): Promise<TrackResult> {
+  return apiFetch<TrackResult>(`/api/track/${encodeURIComponent(code)}`, { signal });
+}
+
+export function trackResultQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['tracking', code],
+    queryFn: ({ signal }) => fetchTrackResult(code, signal),
+    enabled: code !== '',
+    // An unknown code stays unknown on a retry, and each failed fetch shows a toast: the customer
+    // refreshes with the Track button rather than on every return to the tab.
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** The tracking answer for a code; idle while the code is empty. */
+export function useTrackResult(code: string) {
+  return useQuery(trackResultQueryOptions(code));
+}

@@ -1,0 +1,65 @@
+import { Center, Loader, Stack } from '@mantine/core';
+import { normalizeTrackingCode, TOAST_MS, TRACKING_CODE_REQUIRED } from '@waybill/domain';
+import { useEffect } from 'react';
+import { notifyError } from '../../../lib/notify.ts';
+import { useTrackResult } from '../api/track-package.ts';
+import { TrackHelp } from './track-help.tsx';
+import { TrackResultCard } from './track-result-card.tsx';
+import { TrackSearch } from './track-search.tsx';
+
+const TRACKING_FAILED = 'Failed to track package.';
+
+interface TrackPackageProps {
+  /** The code being tracked ('' for none), already normalised. */
+  code: string;
+  /** Asks to track another code (the page turns it into the /track/{code} address). */
+  onTrackCode: (code: string) => void;
+}
+
+/** The tracking widget: search box, then the result, a spinner or the help prompt. */
+export function TrackPackage({ code, onTrackCode }: TrackPackageProps) {
+  const query = useTrackResult(code);
+  const { error } = query;
+
+  // One toast per failed answer: every failed fetch, a repeat of the same code too, throws a new error.
+  useEffect(() => {
+    if (!error) return;
+    notifyError({
+      title: 'Tracking Error',
+      message: error.message || TRACKING_FAILED,
+      autoClose: TOAST_MS.error,
+    });
+  }, [error]);
+
+  function track(input: string) {
+    const next = normalizeTrackingCode(input);
+    if (next === '') {
+      notifyError({
+        title: 'Error',
+        message: TRACKING_CODE_REQUIRED,
+        position: 'top-center',
+        autoClose: TOAST_MS.validation,
+      });
+      return;
+    }
+    if (next === code) void query.refetch();
+    else onTrackCode(next);
+  }
+
+  // A failed answer clears the result, even when an earlier answer for the same code was shown.
+  const result = query.isError ? undefined : query.data;
+  return (
+    <Stack gap="xl">
+      <TrackSearch key={code} initialCode={code} loading={query.isFetching} onTrack={track} />
+      {result ? (
+        <TrackResultCard result={result} />
+      ) : query.isFetching ? (
+        <Center py="xl">
+          <Loader aria-label="Tracking your package" />
+        </Center>
+      ) : (
+        <TrackHelp />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import type { TrackResult } from '@waybill/domain';
+import { describe, expect, it } from 'vitest';
+import { TrackResultCard } from './track-result-card.tsx';
+
+function renderResult(result: Partial<TrackResult>) {
+  render(
+    <MantineProvider>
+      <TrackResultCard
+        result={{
+          trackingNumber: 'ABCDEFGH2345',
+          trackingCode: 'ABCDEFGH2345',
+          status: 'Pending',
+          estimatedDelivery: null,
+          locationUpdates: [],
+          ...result,
+        }}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('TrackResultCard', () => {
+  it('shows the number, the status and no location for a new package', () => {
+    renderResult({});
+    expect(screen.getByTestId('tracking-number').textContent).toBe('ABCDEFGH2345');
+    expect(screen.getByTestId('tracking-status').textContent).toBe('Pending');
+    expect(screen.getByText('No location updates available')).toBeTruthy();
+    expect(screen.queryByText('Estimated delivery')).toBeNull();
+    const stages = within(screen.getByRole('list', { name: 'Delivery stages' }));
+    expect(stages.queryByText('Current')).toBeNull();
+  });
+
+  it('marks the timeline up to the status and lists location updates newest first', () => {
+    renderResult({
+      status: 'Package in transit to sorting hub',
+      estimatedDelivery: '2026-11-30T12:00:00.000Z',
+      locationUpdates: [
+        { location: 'Lagos depot', timestamp: '2026-11-20T08:00:00.000Z' },
+        { location: 'Ibadan hub', timestamp: '2026-11-21T09:30:00.000Z' },
+        { location: 'Ikeja pickup', timestamp: '2026-11-19T16:00:00.000Z' },
+      ],
+    });
+    expect(screen.getByText('Estimated delivery')).toBeTruthy();
+    expect(screen.getByText('Current location').nextElementSibling?.textContent).toBe('Ibadan hub');
+
+    const stages = screen.getByRole('list', { name: 'Delivery stages' }).querySelectorAll('[data-state]');
+    expect([...stages].map((stage) => (stage as HTMLElement).dataset.state)).toEqual([
+      'reached',
+      'reached',
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+
+    const updates = within(screen.getByRole('list', { name: 'Location updates' })).getAllByRole('listitem');
+    expect(updates.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Ibadan hub',
+      'Lagos depot',
+      'Ikeja pickup',
+    ]);
+  });
+});

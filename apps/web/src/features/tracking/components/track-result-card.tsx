@@ -1,0 +1,83 @@
+import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
+import { currentLocation, statusColor, type TrackResult } from '@waybill/domain';
+import type { ReactNode } from 'react';
+import { formatDate } from '../format-dates.ts';
+import { LocationUpdates } from './location-updates.tsx';
+import { TrackingProgress } from './tracking-progress.tsx';
+import { TrackingTimeline } from './tracking-timeline.tsx';
+
+/** What a customer sees about one package: number, status, progress, location and timeline. */
+export function TrackResultCard({ result }: { result: TrackResult }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="track-result-title">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Text size="sm" c="dimmed" id="track-result-title">
+              Tracking number
+            </Text>
+            <Text fz="xl" fw={700} ff="monospace" data-testid="tracking-number">
+              {result.trackingNumber}
+            </Text>
+          </div>
+          <Badge
+            size="lg"
+            tt="none"
+            maw="100%"
+            color={statusColor(result.status)}
+            // The colour sits in the dot; the text keeps the page's own colour, so every status stays readable.
+            variant="dot"
+            data-testid="tracking-status"
+          >
+            {result.status}
+          </Badge>
+        </Group>
+
+        <TrackingProgress status={result.status} />
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          {result.estimatedDelivery && (
+            <Fact icon={<IconCalendarEvent size={18} aria-hidden />} label="Estimated delivery">
+              {formatDate(result.estimatedDelivery)}
+            </Fact>
+          )}
+          <Fact icon={<IconMapPin size={18} aria-hidden />} label="Current location">
+            {currentLocation(result.locationUpdates)}
+          </Fact>
+        </SimpleGrid>
+
+        <Divider />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <div>
+            <Title order={2} size="h5" mb="sm">
+              Delivery stages
+            </Title>
+            <TrackingTimeline status={result.status} />
+          </div>
+          <div>
+            <Title order={2} size="h5" mb="sm">
+              Location updates
+            </Title>
+            <LocationUpdates updates={result.locationUpdates} />
+          </div>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      {icon}
+      <div>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={500}>{children}</Text>
+      </div>
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import { Box, Progress, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCircle, IconCircleDot } from '@tabler/icons-react';
+import { descriptionForStatus, progressForStatus, type StepState, statusColor, trackingSteps } from '@waybill/domain';
+
+/** The progress bar with its five displayed steps and the one-line description of the status. */
+export function TrackingProgress({ status }: { status: string }) {
+  const progress = progressForStatus(status);
+  return (
+    <Stack gap="sm">
+      <Progress value={progress} color={statusColor(status)} size="lg" radius="xl" aria-label="Delivery progress" />
+      <SimpleGrid component="ol" cols={5} spacing={0} m={0} p={0} style={{ listStyle: 'none' }}>
+        {trackingSteps(status).map((step) => (
+          <TrackingStepItem key={step.name} step={step} />
+        ))}
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {descriptionForStatus(status)}
+      </Text>
+    </Stack>
+  );
+}
+
+function TrackingStepItem({ step }: { step: StepState }) {
+  const state = step.current ? 'current' : step.reached ? 'reached' : 'upcoming';
+  return (
+    <Box
+      component="li"
+      ta="center"
+      data-state={state}
+      data-reached={step.reached || undefined}
+      aria-current={step.current ? 'step' : undefined}
+    >
+      <ThemeIcon
+        radius="xl"
+        size="md"
+        variant={step.reached ? 'filled' : 'light'}
+        color={step.reached ? 'blue' : 'gray'}
+        mx="auto"
+        aria-hidden
+      >
+        {step.current ? <IconCircleDot size={16} /> : step.reached ? <IconCheck size={16} /> : <IconCircle size={16} />}
+      </ThemeIcon>
+      <Text
+        // Shrinks on narrow screens so five labels fit side by side (a responsive style prop would add a <style> tag).
+        style={{ fontSize: 'clamp(10px, 2.8vw, 12px)' }}
+        lh={1.3}
+        mt={4}
+        fw={step.current ? 700 : 400}
+        c={step.reached ? undefined : 'dimmed'}
+      >
+        {step.name}
+        <VisuallyHidden>{step.current ? ' (current step)' : step.reached ? ' (done)' : ' (not yet)'}</VisuallyHidden>
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ApiErrorBody } from '@waybill/domain';
+
+/** An answer outside 2xx, or a transport failure, carrying the message a toast shows. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data (or urlencoded when a URLSearchParams). */
+  body?: FormData | URLSearchParams;
+  signal?: AbortSignal;
+  /** Milliseconds before the request is abandoned with a timeout error. */
+  timeoutMs?: number;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The anti-forgery token the server set in a script-readable cookie. */
+export function readXsrfToken(cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+  for (const part of cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === XSRF_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Fetches the XSRF cookie when the browser has none yet (first write of a visit). */
+async function ensureXsrfToken(): Promise<string | undefined> {
+  const existing = readXsrfToken();
+  if (existing) return existing;
+  await fetch('/api/health', { credentials: 'same-origin' }).catch(() => undefined);
+  return readXsrfToken();
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    return typeof body?.message === 'string' ? (body as ApiErrorBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls the Waybill API and returns the parsed body with the answer's headers (pagination travels
+ * there). Writes carry the anti-forgery header; non-2xx answers throw an ApiError with the server's
+ * message, or "Request failed with status code N" when it sent none.
+ */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<{ data: T; headers: Headers }> {
+  const method = request.method ?? (request.json !== undefined || request.body ? 'POST' : 'GET');
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (request.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.json);
+  } else if (request.body) {
+    body = request.body;
+  }
+  if (method !== 'GET') {
+    const token = await ensureXsrfToken();
+    if (token) headers.set(XSRF_HEADER, token);
+  }
+
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    if (timeout.aborted) throw new ApiError(0, 'The request timed out. Please try again.');
+    throw new ApiError(0, 'Network error: please check your connection and try again.');
+  }
+
+  if (!response.ok) {
+    const errorBody = await readErrorBody(response);
+    throw new ApiError(
+      response.status,
+      errorBody?.message ?? `Request failed with status code ${response.status}`,
+      errorBody?.errors,
+    );
+  }
+  const text = response.status === 204 ? '' : await response.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+/** apiRequest without the headers: the body of a 2xx answer. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await apiRequest<T>(path, request)).data;
+}

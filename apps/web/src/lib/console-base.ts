@@ -1,0 +1,11 @@
+/** The meta the server inserts into the SPA fallback when it serves a console path. */
+const CONSOLE_BASE_META = 'waybill-console-base';
+
+/**
+ * The console's path prefix (the router's basename), or undefined on public pages. The prefix lives
+ * only in the server's configuration, so the bundle never contains it.
+ */
+export function readConsoleBase(doc: Document | undefined = typeof document === 'undefined' ? undefined : document) {
+  const content = doc?.querySelector<HTMLMetaElement>(`meta[name="${CONSOLE_BASE_META}"]`)?.content.trim();
+  return content ? content.replace(/\/+$/, '') || undefined : undefined;
+}

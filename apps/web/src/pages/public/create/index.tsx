@@ -1,0 +1,24 @@
+import { Container, Text, Title } from '@mantine/core';
+import { ShipForm } from '../../../features/shipments/components/ship-form.tsx';
+
+export const handle = {
+  title: 'Ship a Package | Waybill',
+  description:
+    'Book a courier in minutes: enter the shipper, receiver and package details, review them and get your tracking code at once.',
+};
+
+/** /create: the shipping form. */
+export function Component() {
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="xs">
+        Ship a Package
+      </Title>
+      <Text c="dimmed" mb="xl">
+        Tell us who is sending, who is receiving and what is in the box. You will get a tracking code as soon as you
+        submit.
+      </Text>
+      <ShipForm />
+    </Container>
+  );
+}
