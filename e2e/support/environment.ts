@@ -1,0 +1,26 @@
+import { inject } from 'vitest';
+
+/** What the global setup hands every spec: where the app runs and how to get into the console. */
+export interface E2eEnvironment {
+  /** e.g. http://127.0.0.1:41234, no trailing slash. */
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** The console prefix (ADMIN_PATH), e.g. /console-e2e. */
+  consolePath: string;
+  /** The hidden home-form shortcut to the console: name in the Name field, code in the Email field. */
+  shortcut: { name: string; code: string };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eEnvironment;
+  }
+}
+
+/** The running app's environment; only inside the e2e project, whose global setup provides it. */
+export function readE2eEnvironment(): E2eEnvironment {
+  const environment = inject('e2e');
+  if (!environment) throw new Error('No e2e environment: run the specs through `vitest run --project e2e`');
+  return environment;
+}
