@@ -15,6 +15,8 @@ for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const { status } = spawnSync(command, args, { stdio: 'inherit' });
-  console.log(`◀ ${name} ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `◀ ${name} ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (status !== 0) process.exit(status ?? 1);
 }

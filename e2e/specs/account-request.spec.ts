@@ -10,7 +10,6 @@ import {
   type ViewportName,
   waitForApp,
 } from '../support/browser.ts';
-import { readE2eEnvironment } from '../support/environment.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const REQUEST = {
