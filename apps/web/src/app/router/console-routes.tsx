@@ -1,13 +1,35 @@
 // The operator console: a client-only router mounted when the server marks the page with the console
-// prefix (see lib/console-base.ts), which becomes the router's basename. Console screens live in
-// `src/pages/console/<screen>/index.tsx` with the same module convention as the public routes.
+// prefix (see lib/console-base.ts), which becomes the router's basename. Every console module is lazy,
+// so none of it reaches the public pages' bundles. Screens live in `src/pages/console/<screen>/index.tsx`
+// and export `Component` plus `handle = { title }`; `layout` is the signed-in frame (navigation and the
+// session guard) around the screens.
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './root-layout.tsx';
+
+interface ConsoleModule {
+  Component: React.ComponentType;
+  handle?: { title: string; description?: string };
+}
+
+const consoleLoaders = import.meta.glob<ConsoleModule>('../../pages/console/*/index.tsx');
+
+/** The lazy loader of `src/pages/console/<name>/index.tsx`; a missing screen fails the build. */
+function screen(name: string): () => Promise<ConsoleModule> {
+  const loader = consoleLoaders[`../../pages/console/${name}/index.tsx`];
+  if (!loader) throw new Error(`No console screen at src/pages/console/${name}/index.tsx`);
+  return loader;
+}
 
 export const consoleRoutes: RouteObject[] = [
+  { path: '/sign-in', lazy: screen('sign-in') },
   {
     path: '/',
-    Component: RootLayout,
-    children: [{ path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') }],
+    lazy: screen('layout'),
+    children: [
+      { index: true, lazy: screen('dashboard') },
+      { path: 'plan', lazy: screen('plan') },
+      { path: 'contact', lazy: screen('contact') },
+      { path: 'inbox', lazy: screen('inbox') },
+      { path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') },
+    ],
   },
 ];
