@@ -21,3 +21,8 @@ export function notifySuccess({ title, message, autoClose = TOAST_MS.contact, po
 export function notifyError({ title, message, autoClose = TOAST_MS.error, position }: ToastOptions): string {
   return notifications.show({ color: 'red', title, message, autoClose, position });
 }
+
+/** A yellow warning toast for input the operator must fix first; 3 s (SPEC §9 validation). */
+export function notifyWarning({ title, message, autoClose = TOAST_MS.validation, position }: ToastOptions): string {
+  return notifications.show({ color: 'yellow', title, message, autoClose, position });
+}
