@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every suite so `npm test` ends with one summary. Each project keeps its own settings.
+// One runner for every suite so `npm test` ends with one summary. Each project keeps its own settings;
+// the projects run one group after another (domain, server, web, e2e) so they do not fight for the CPUs.
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
@@ -8,6 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
+          sequence: { groupOrder: 0 },
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -15,6 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
@@ -27,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',

@@ -5,6 +5,7 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
+    sequence: { groupOrder: 2 },
     root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
