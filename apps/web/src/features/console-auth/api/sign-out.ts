@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** POST /api/auth/logout: ends the session on the server and clears its cookie. */
+export function signOut(): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/api/auth/logout', { method: 'POST' });
+}
+
+/** Signs out; the sign-in page then drops every cached console answer (see useForgetConsoleData). */
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
+}

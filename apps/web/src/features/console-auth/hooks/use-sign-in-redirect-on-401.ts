@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SESSION_QUERY_KEY } from '../api/get-session.ts';
+import { buildSignInPath, isSessionError } from '../sign-in-path.ts';
+
+/**
+ * Watches every console query and mutation: the first 401 (the session expired or was ended elsewhere)
+ * sends the operator to sign-in with the expiry message and a way back, instead of a screen that
+ * silently stops working. Screens need no code of their own for it.
+ */
+export function useSignInRedirectOn401(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('/');
+  here.current = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    let redirected = false;
+    const redirect = (error: unknown) => {
+      if (redirected || !isSessionError(error)) return;
+      redirected = true;
+      const target = buildSignInPath(here.current, { expired: true });
+      queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
+      navigate(target, { replace: true });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      // The session check itself is handled by the frame, which knows a first visit from an expiry.
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (event.query.queryKey[0] === SESSION_QUERY_KEY[0]) return;
+      redirect(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') redirect(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, navigate]);
+}
