@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { enqueueStatusNotification } from '../mail/index.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
@@ -120,26 +121,37 @@ async function failStatusChange(db: Database, trackingCode: string, message: str
   throw conflict(message);
 }
 
+// Each change below queues its customer notification in the same transaction (when the setting is
+// on): a committed change always has its e-mails queued, a rolled-back one never does.
+
 export async function acceptShipment(deps: ShipmentDeps, trackingCode: string, now = new Date()) {
   const estimatedDelivery = new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60 * 1000);
-  const row =
-    (await repository.updateShipmentStatus(
-      deps.db,
-      trackingCode,
-      { status: ACCEPTED_STATUS, estimatedDelivery },
-      { statusIs: PENDING_STATUS },
-    )) ?? (await failStatusChange(deps.db, trackingCode, 'Only a Pending package can be accepted'));
+  const row = await deps.db.transaction(async (tx) => {
+    const accepted =
+      (await repository.updateShipmentStatus(
+        tx,
+        trackingCode,
+        { status: ACCEPTED_STATUS, estimatedDelivery },
+        { statusIs: PENDING_STATUS },
+      )) ?? (await failStatusChange(tx, trackingCode, 'Only a Pending package can be accepted'));
+    await enqueueStatusNotification(tx, { shipment: accepted, event: 'accepted' });
+    return accepted;
+  });
   return viewOf(deps, row);
 }
 
 export async function rejectShipment(deps: ShipmentDeps, trackingCode: string) {
-  const row =
-    (await repository.updateShipmentStatus(
-      deps.db,
-      trackingCode,
-      { status: REJECTED_STATUS },
-      { statusIs: PENDING_STATUS },
-    )) ?? (await failStatusChange(deps.db, trackingCode, 'Only a Pending package can be rejected'));
+  const row = await deps.db.transaction(async (tx) => {
+    const rejected =
+      (await repository.updateShipmentStatus(
+        tx,
+        trackingCode,
+        { status: REJECTED_STATUS },
+        { statusIs: PENDING_STATUS },
+      )) ?? (await failStatusChange(tx, trackingCode, 'Only a Pending package can be rejected'));
+    await enqueueStatusNotification(tx, { shipment: rejected, event: 'rejected' });
+    return rejected;
+  });
   return viewOf(deps, row);
 }
 
@@ -149,17 +161,43 @@ export async function changeShipmentStatus(deps: ShipmentDeps, trackingCode: str
   if (status === CUSTOM_STATUS_OPTION) {
     throw badRequest(CUSTOM_STATUS_REQUIRED.message, { status: CUSTOM_STATUS_REQUIRED.message });
   }
-  const row =
-    (await repository.updateShipmentStatus(deps.db, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
-    (await failStatusChange(deps.db, trackingCode, 'Accept or reject the package before changing its status'));
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await requireShipment(tx, trackingCode);
+    const changed =
+      (await repository.updateShipmentStatus(tx, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
+      (await failStatusChange(tx, trackingCode, 'Accept or reject the package before changing its status'));
+    // Setting the status it already has tells the customer nothing. The key names the state the change
+    // started from, so the same change sent twice at once is queued once, while a later return to an
+    // earlier status (Shipped, Processing, Shipped) is a new notification.
+    if (before.status !== changed.status) {
+      await enqueueStatusNotification(tx, {
+        shipment: changed,
+        event: 'status',
+        detail: changed.status,
+        key: `status:${before.updatedAt.toISOString()}:${changed.status}`,
+      });
+    }
+    return changed;
+  });
   return viewOf(deps, row);
 }
 
 export async function addLocationUpdate(deps: ShipmentDeps, trackingCode: string, location: string) {
   const row = await deps.db.transaction(async (tx) => {
     const shipment = await requireShipment(tx, trackingCode);
-    await repository.insertLocationUpdate(tx, { shipmentId: shipment.id, location, timestamp: new Date() });
+    const update = await repository.insertLocationUpdate(tx, {
+      shipmentId: shipment.id,
+      location,
+      timestamp: new Date(),
+    });
     await repository.touchShipment(tx, shipment.id);
+    // Keyed by the update, so the same place reported twice on a journey is two notifications.
+    await enqueueStatusNotification(tx, {
+      shipment,
+      event: 'location',
+      detail: location,
+      key: `location:${update.id}`,
+    });
     return shipment;
   });
   return viewOf(deps, row);

@@ -1,0 +1,188 @@
+// The console's changes to a package e-mail its shipper and receiver through the outbox, exactly once,
+// when the notify-customers setting is on; checked against a real SMTP server.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { databases } from '../../test/test-databases.ts';
+import { findOutboxMessages } from '../mail/outbox.repository.ts';
+import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp-server.ts';
+import { acceptShipment } from './shipments.service.ts';
+
+const PUBLIC_URL = 'https://parcels.example.test';
+const ENV = { PUBLIC_URL, COMPANY_NAME: 'Waybill' };
+
+async function setNotify(operator: TestClient, notifyCustomers: boolean) {
+  const response = await operator.put('/api/admin/notification-settings', { notifyCustomers });
+  expect(response.body).toEqual({ notifyCustomers });
+}
+
+describe.each(databases())('status notifications on %s', (kind) => {
+  let smtp: TestSmtpServer;
+  let testApp: TestApp;
+  let operator: TestClient;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    testApp = await startTestApp(kind, { ...ENV, SMTP_URL: smtp.url });
+    // The tests drive the sender themselves, so no timer sends behind their back.
+    await testApp.app.mailOutbox.stop();
+    operator = await testApp.operator();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.stop();
+  });
+  beforeEach(async () => {
+    await setNotify(operator, true);
+  });
+
+  /** Sends what is due and returns the messages the SMTP server received in that pass. */
+  async function deliver() {
+    const before = smtp.received.length;
+    const run = await testApp.app.mailOutbox.runOnce();
+    return { run, received: smtp.received.slice(before) };
+  }
+
+  it('e-mails the shipper and the receiver once when a package is accepted, with its tracking link', async () => {
+    const fields = shipmentFields();
+    const trackingCode = await submitShipment(testApp, fields);
+    expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
+
+    const { run, received } = await deliver();
+    expect(run).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(received.map((mail) => mail.envelopeTo)).toEqual(expect.arrayContaining([[fields.email], [fields.remail]]));
+    expect(received).toHaveLength(2);
+    for (const { parsed } of received) {
+      expect(parsed.subject).toBe(`Package ${trackingCode} accepted`);
+      expect(parsed.html).toContain(`href="${PUBLIC_URL}/track/${trackingCode}"`);
+      expect(parsed.text).toContain(`${PUBLIC_URL}/track/${trackingCode}`);
+    }
+    const toReceiver = received.find((mail) => mail.envelopeTo[0] === fields.remail)!;
+    expect(toReceiver.parsed.text).toContain(`Hello ${fields.rname},`);
+
+    // Accepting again is refused and queues nothing; nothing is sent twice.
+    expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(409);
+    expect((await deliver()).received).toEqual([]);
+  });
+
+  it('e-mails a rejection, a status change and each location update', async () => {
+    const rejectedCode = await submitShipment(testApp);
+    expect((await operator.post('/api/admin/reject', { trackingCode: rejectedCode })).status).toBe(200);
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    await deliver();
+
+    expect((await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' })).status).toBe(200);
+    // Setting the status it already has is no news.
+    expect((await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' })).status).toBe(200);
+    expect((await operator.post('/api/admin/location-update', { trackingCode, location: 'Oakland hub' })).status).toBe(
+      201,
+    );
+    // The same place reported again later on the journey is a new update.
+    expect((await operator.post('/api/admin/location-update', { trackingCode, location: 'Oakland hub' })).status).toBe(
+      201,
+    );
+    const { received } = await deliver();
+    expect(received.map((mail) => mail.parsed.subject).sort()).toEqual([
+      `Package ${trackingCode} location update`,
+      `Package ${trackingCode} location update`,
+      `Package ${trackingCode} location update`,
+      `Package ${trackingCode} location update`,
+      `Package ${trackingCode}: Shipped`,
+      `Package ${trackingCode}: Shipped`,
+    ]);
+    expect(received.find((mail) => mail.parsed.subject?.includes('location'))!.parsed.text).toContain('Oakland hub');
+
+    // Back to an earlier status later on is a change worth telling.
+    await operator.post('/api/admin/update-status', { trackingCode, status: 'Processing' });
+    await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' });
+    const again = await deliver();
+    expect(again.received.map((mail) => mail.parsed.subject).sort()).toEqual([
+      `Package ${trackingCode}: Processing`,
+      `Package ${trackingCode}: Processing`,
+      `Package ${trackingCode}: Shipped`,
+      `Package ${trackingCode}: Shipped`,
+    ]);
+    expect((await deliver()).received).toEqual([]);
+
+    const rows = await findOutboxMessages(testApp.app.db);
+    const rejectedRows = rows.filter((row) => row.eventKey === 'rejected');
+    expect(rejectedRows).toHaveLength(2);
+    expect(rejectedRows.every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it('e-mails nobody while the setting is off', async () => {
+    await setNotify(operator, false);
+    const before = (await findOutboxMessages(testApp.app.db)).length;
+    const rejectedCode = await submitShipment(testApp);
+    await operator.post('/api/admin/reject', { trackingCode: rejectedCode });
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    await operator.post('/api/admin/update-status', { trackingCode, status: 'Out for Delivery' });
+    await operator.post('/api/admin/location-update', { trackingCode, location: 'Depot 4' });
+
+    expect(await findOutboxMessages(testApp.app.db)).toHaveLength(before);
+    expect((await deliver()).received).toEqual([]);
+  });
+
+  it('queues nothing when the change is rolled back', async () => {
+    const trackingCode = await submitShipment(testApp);
+    const rollback = new Error('rolled back on purpose');
+    const before = (await findOutboxMessages(testApp.app.db)).length;
+    // The accept runs inside an outer transaction that fails afterwards: change and e-mails go together.
+    await expect(
+      testApp.app.db.transaction(async (tx) => {
+        const view = await acceptShipment({ db: tx, storage: testApp.app.storage }, trackingCode);
+        expect(view.status).toBe('Order Placed');
+        expect(await findOutboxMessages(tx)).toHaveLength(before + 2);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+
+    expect((await operator.get(`/api/admin/packages/${trackingCode}`)).body.status).toBe('Pending');
+    expect(await findOutboxMessages(testApp.app.db)).toHaveLength(before);
+    expect((await deliver()).received).toEqual([]);
+  });
+});
+
+describe.each(databases())('status notifications while the mail server is down on %s', (kind) => {
+  let port: number;
+  let testApp: TestApp;
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    port = await findClosedPort();
+    testApp = await startTestApp(kind, { ...ENV, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await testApp.app.mailOutbox.stop();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.stop();
+  });
+
+  it('keeps the notification and delivers it once the mail server is back, never twice', async () => {
+    const operator = await testApp.operator();
+    await setNotify(operator, true);
+    const fields = shipmentFields();
+    const trackingCode = await submitShipment(testApp, fields);
+    // The operator's change succeeds although no mail can leave now.
+    expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
+
+    const start = new Date();
+    expect(await testApp.app.mailOutbox.runOnce(start)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    const waiting = await findOutboxMessages(testApp.app.db);
+    expect(waiting.map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+
+    smtp = await startTestSmtpServer({ port });
+    // Not due before the backoff ends, even with the server back.
+    expect(await testApp.app.mailOutbox.runOnce(new Date(start.getTime() + 29_000))).toMatchObject({ sent: 0 });
+    expect(await testApp.app.mailOutbox.runOnce(new Date(start.getTime() + 30_000))).toEqual({
+      sent: 2,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(await testApp.app.mailOutbox.runOnce(new Date(start.getTime() + 3_600_000))).toMatchObject({ sent: 0 });
+    expect(smtp.received.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
+    expect(smtp.received.every((mail) => mail.parsed.subject === `Package ${trackingCode} accepted`)).toBe(true);
+  });
+});
