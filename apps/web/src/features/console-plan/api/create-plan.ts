@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Plan, PlanInput } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { explainFailure } from './explain-failure.ts';
+
+/** POST /api/create-plan: saves the first plan; 409 when one exists already. */
+export async function createPlan(input: PlanInput): Promise<Plan> {
+  try {
+    return await apiFetch<Plan>('/api/create-plan', { method: 'POST', json: input });
+  } catch (error) {
+    throw explainFailure(error, 'Failed to create plan');
+  }
+}
+
+export function useCreatePlan() {
+  return useMutation({ mutationFn: createPlan });
+}

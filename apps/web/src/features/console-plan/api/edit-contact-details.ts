@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { explainFailure } from './explain-failure.ts';
+
+export interface ContactDetailsEdit {
+  id: string;
+  input: ContactDetailsInput;
+}
+
+/** PUT /api/details/{id}: replaces the saved contact details. */
+export async function editContactDetails({ id, input }: ContactDetailsEdit): Promise<ContactDetails> {
+  try {
+    return await apiFetch<ContactDetails>(`/api/details/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+  } catch (error) {
+    throw explainFailure(error, 'Failed to update details');
+  }
+}
+
+export function useEditContactDetails() {
+  return useMutation({ mutationFn: editContactDetails });
+}

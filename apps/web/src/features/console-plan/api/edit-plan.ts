@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Plan, PlanInput } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { explainFailure } from './explain-failure.ts';
+
+export interface PlanEdit {
+  id: string;
+  input: PlanInput;
+}
+
+/** PUT /api/edit-plan/{id}: replaces the saved plan's nine fields. */
+export async function editPlan({ id, input }: PlanEdit): Promise<Plan> {
+  try {
+    return await apiFetch<Plan>(`/api/edit-plan/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+  } catch (error) {
+    throw explainFailure(error, 'Failed to update plan');
+  }
+}
+
+export function useEditPlan() {
+  return useMutation({ mutationFn: editPlan });
+}
