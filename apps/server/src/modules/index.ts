@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { companyDetailsRoutes } from './company-details/company-details.routes.ts';
 import { consoleShortcutRoutes } from './console-shortcut/console-shortcut.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { inboxRoutes } from './inbox/inbox.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
@@ -22,4 +23,5 @@ export const featureRoutes: FeatureRoutes[] = [
   companyDetailsRoutes,
   consoleShortcutRoutes,
   mailRoutes,
+  inboxRoutes,
 ];

@@ -1,0 +1,35 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+export const DEFAULT_INBOX_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const pageSizeMessage = `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+
+/** `page` and `pageSize` as GET /api/admin/packages reads them. */
+export const pageQueryFields = {
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number({ error: pageSizeMessage })
+    .int({ error: pageSizeMessage })
+    .min(1, { error: pageSizeMessage })
+    .max(MAX_PAGE_SIZE, { error: pageSizeMessage })
+    .default(DEFAULT_INBOX_PAGE_SIZE),
+};
+
+/**
+ * The paging headers of the console lists: X-Total-Count, X-Page, X-Page-Size, and on every page but
+ * the last X-Next-Page with a `Link: <…>; rel="next"` that keeps the other query parameters.
+ */
+export function setPagingHeaders(
+  reply: FastifyReply,
+  path: string,
+  paging: { page: number; pageSize: number; total: number },
+  otherParams: Record<string, string | undefined> = {},
+): void {
+  const { page, pageSize, total } = paging;
+  reply.header('X-Total-Count', total).header('X-Page', page).header('X-Page-Size', pageSize);
+  if (page * pageSize >= total) return;
+  const next = new URLSearchParams({ page: String(page + 1), pageSize: String(pageSize) });
+  for (const [key, value] of Object.entries(otherParams)) if (value) next.set(key, value);
+  reply.header('X-Next-Page', page + 1).header('Link', `<${path}?${next}>; rel="next"`);
+}
