@@ -69,7 +69,13 @@ const mail: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
   const mailer = createMailer(app.config);
   app.log.info(`mail: ${mailer.describe()}`);
   app.decorate('mailer', mailer);
-  const deps = (): MailDeps => ({ db: app.db, storage: app.storage, mailer, context: mailContextOf(app.config) });
+  const deps = (log: MailDeps['log']): MailDeps => ({
+    db: app.db,
+    storage: app.storage,
+    mailer,
+    context: mailContextOf(app.config),
+    log,
+  });
 
   let worker: OutboxWorker | undefined;
   app.decorate('mailOutbox', {
@@ -90,13 +96,13 @@ const mail: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
   app.post(
     '/api/send-email',
     { schema: { body: emailPayloadSchema, response: { 200: z.object({ message: z.string(), id: z.string() }) } } },
-    async (request) => sendComposerEmail(deps(), request.body),
+    async (request) => sendComposerEmail(deps(request.log), request.body),
   );
 
   app.post(
     '/api/admin/email-preview',
     { schema: { body: emailPayloadSchema, response: { 200: renderedSchema } } },
-    async (request) => previewComposerEmail(deps(), request.body),
+    async (request) => previewComposerEmail(deps(request.log), request.body),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { insertMailLogEntry } from './mail-log.repository.ts';
 import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer.ts';
-import { attachImages, findShipmentImages, previewImagesOf } from './shipment-images.ts';
+import { attachImages, findShipmentImages, type ImageLog, prepareImages, previewImagesOf } from './shipment-images.ts';
 import { type MailContext, type RenderedEmail, renderComposerEmail } from './templates/index.ts';
 
 export interface MailDeps {
@@ -12,6 +12,8 @@ export interface MailDeps {
   storage: ImageStorage;
   mailer: Mailer;
   context: MailContext;
+  /** Where images left out of a message are reported. */
+  log?: ImageLog;
 }
 
 export const EMAIL_SENT = 'Email sent successfully';
@@ -49,12 +51,24 @@ export async function sendAndLog(
   return { id: entry.id };
 }
 
+/** The package images the composer asked for, read and converted; unreadable ones left out. */
+async function composerImages(deps: MailDeps, payload: EmailPayload) {
+  if (!payload.includeImages) return [];
+  const rows = await findShipmentImages(deps.db, payload.trackingCode, payload.imageCount);
+  return prepareImages(deps.storage, rows, deps.log);
+}
+
 /** What the composer's Preview shows: the same rendering, with image URLs in place of `cid:` references. */
 export async function previewComposerEmail(deps: MailDeps, payload: EmailPayload): Promise<RenderedEmail> {
-  const images = payload.includeImages
-    ? await findShipmentImages(deps.db, payload.trackingCode, payload.imageCount)
-    : [];
-  return renderComposerEmail(deps.context, payload, previewImagesOf(deps.storage, images));
+  const prepared = await composerImages(deps, payload);
+  return renderComposerEmail(
+    deps.context,
+    payload,
+    previewImagesOf(
+      deps.storage,
+      prepared.map(({ image }) => image),
+    ),
+  );
 }
 
 /** Renders, sends and logs the composer's e-mail; a refusal by the mail server is a 502 with its reason. */
@@ -62,10 +76,7 @@ export async function sendComposerEmail(
   deps: MailDeps,
   payload: EmailPayload,
 ): Promise<{ message: string; id: string }> {
-  const images = payload.includeImages
-    ? await findShipmentImages(deps.db, payload.trackingCode, payload.imageCount)
-    : [];
-  const { attachments, references } = await attachImages(deps.storage, images);
+  const { attachments, references } = attachImages(await composerImages(deps, payload));
   const rendered = renderComposerEmail(deps.context, payload, references);
   try {
     const { id } = await sendAndLog(deps, { to: payload.to, ...rendered, attachments }, payload.templateType);

@@ -39,24 +39,54 @@ export function previewImagesOf(storage: ImageStorage, images: ShipmentImageRow[
   return images.map((image, index) => ({ src: storage.urlFor(image.storageKey), alt: `Package image ${index + 1}` }));
 }
 
+/** Where a skipped image is reported (the request's logger). */
+export interface ImageLog {
+  warn(details: object, message: string): void;
+}
+
+/** An image ready to travel: its row and its bytes as JPEG. */
+export interface PreparedImage {
+  image: ShipmentImageRow;
+  jpeg: Buffer;
+}
+
 /**
- * The images as inline attachments and their `cid:` references. Stored images are WebP, which
- * several desktop mail clients do not display; JPEG shows everywhere.
+ * Reads and converts each image. Stored images are WebP, which several desktop mail clients do not
+ * display; JPEG shows everywhere. An image whose file is missing or unreadable is left out and logged:
+ * the operator's message still goes, and the preview (built from the same list) shows the same images.
  */
-export async function attachImages(
+export async function prepareImages(
   storage: ImageStorage,
   images: ShipmentImageRow[],
-): Promise<{ attachments: InlineAttachment[]; references: EmailImage[] }> {
-  const attachments = await Promise.all(
-    images.map(async (image, index) => ({
-      filename: `package-image-${index + 1}.jpg`,
-      content: await sharp(await readStoredImage(storage, image.storageKey))
-        .jpeg({ quality: 82 })
-        .toBuffer(),
-      contentType: 'image/jpeg',
-      cid: `package-image-${index + 1}-${image.id}@waybill`,
-    })),
+  log?: ImageLog,
+): Promise<PreparedImage[]> {
+  const prepared = await Promise.all(
+    images.map(async (image) => {
+      try {
+        const jpeg = await sharp(await readStoredImage(storage, image.storageKey))
+          .jpeg({ quality: 82 })
+          .toBuffer();
+        return { image, jpeg };
+      } catch (error) {
+        log?.warn(
+          { imageId: image.id, storageKey: image.storageKey, reason: (error as Error).message },
+          'package image left out of the e-mail: its file cannot be read',
+        );
+        return undefined;
+      }
+    }),
   );
+  return prepared.filter((entry) => entry !== undefined);
+}
+
+/** The prepared images as inline attachments and their `cid:` references. */
+export function attachImages(prepared: PreparedImage[]): { attachments: InlineAttachment[]; references: EmailImage[] } {
+  const attachments = prepared.map(({ image, jpeg }, index) => ({
+    filename: `package-image-${index + 1}.jpg`,
+    content: jpeg,
+    contentType: 'image/jpeg',
+    cid: `package-image-${index + 1}-${image.id}@waybill`,
+  }));
   return {
     attachments,
     references: attachments.map((attachment, index) => ({
