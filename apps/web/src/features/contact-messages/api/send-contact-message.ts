@@ -1,17 +1,7 @@
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import type { ContactMessage } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
 
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
-}
-
-/** POST /api/contact-messages. A server without the inbox yet answers 404: the message still counts as received. */
+/** POST /api/contact-messages: the message reaches the console's inbox; a refusal throws an ApiError. */
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
-  try {
-    await apiFetch('/api/contact-messages', { json: message });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return;
-    throw error;
-  }
+  await apiFetch<unknown>('/api/contact-messages', { json: message });
 }

@@ -1,10 +1,13 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { LONG_TEXT_MAX, TEXT_MAX } from '@waybill/domain';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { findConsoleShortcut } from '../api/open-console-shortcut.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 
 const EMPTY = { name: '', email: '', message: '' };
+// The server's bounds (contactMessageSchema), so a long paste is cut here rather than refused there.
+const EMAIL_MAX = 254;
 
 /**
  * The home page contact form (SPEC §2): any submission is accepted. The server first checks the hidden
@@ -31,8 +34,12 @@ export function HomeContactForm() {
         message: 'Thank you for contacting us! Our team will review your inquiry and respond within 24 hours.',
         position: 'top-right',
       });
-    } catch {
-      notifyError({ title: 'Error', message: 'Failed to submit. Please try again.' });
+    } catch (error) {
+      // The spec's alert text leads; the server's reason (a limit, a too-long text) follows.
+      notifyError({
+        title: 'Failed to submit. Please try again.',
+        message: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setSending(false);
     }
@@ -49,9 +56,16 @@ export function HomeContactForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Contact us">
       <Stack gap="md">
-        <TextInput label="Name" name="name" autoComplete="name" {...bind('name')} />
-        <TextInput label="Email" name="email" type="email" autoComplete="email" {...bind('email')} />
-        <Textarea label="Message" name="message" minRows={4} autosize {...bind('message')} />
+        <TextInput label="Name" name="name" autoComplete="name" maxLength={TEXT_MAX} {...bind('name')} />
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          {...bind('email')}
+        />
+        <Textarea label="Message" name="message" minRows={4} autosize maxLength={LONG_TEXT_MAX} {...bind('message')} />
         <Button type="submit" size="md" loading={sending}>
           Send Message
         </Button>
