@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as multipart/form-data (or urlencoded when a URLSearchParams). */

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import type { InboxItem, InboxState } from '../inbox-item.ts';
+import { inboxKeys } from './inbox-keys.ts';
+
+/** PATCH /api/admin/inbox/{id}: marks an item handled, or new again. */
+export function setInboxItemState({ id, state }: { id: string; state: InboxState }): Promise<InboxItem> {
+  return apiFetch<InboxItem>(`/api/admin/inbox/${encodeURIComponent(id)}`, { method: 'PATCH', json: { state } });
+}
+
+export function useSetInboxItemState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setInboxItemState,
+    // Not awaited: the caller's toast must not wait for the refetch.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    },
+  });
+}
