@@ -1,11 +1,49 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  type DashboardFilter,
+  PackageDashboard,
+} from '../../../features/console-packages/components/package-dashboard.tsx';
 
 export const handle = { title: 'Package Management Dashboard | Waybill Console' };
 
+/** `?page=` (from 1), `?q=` and `?status=` of the address, so a filtered page can be shared or reloaded. */
+function readFilter(params: URLSearchParams): DashboardFilter {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    q: params.get('q')?.trim() ?? '',
+    status: params.get('status') ?? '',
+  };
+}
+
+/** The console's index: every package as a card, with the actions of SPEC §2. */
 export function Component() {
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+
+  const changeFilter = useCallback(
+    (next: Partial<DashboardFilter>) => {
+      setParams(
+        (current) => {
+          const merged = { ...readFilter(current), ...next };
+          const written = new URLSearchParams();
+          if (merged.q) written.set('q', merged.q);
+          if (merged.status) written.set('status', merged.status);
+          if (merged.page > 1) written.set('page', String(merged.page));
+          return written;
+        },
+        // Typing a search replaces the entry; turning a page or choosing a status is a step back can undo.
+        { replace: next.q !== undefined && next.status === undefined && next.page === 1 },
+      );
+    },
+    [setParams],
+  );
+
   return (
-    <Container py="xl">
-      <Title order={1}>Package Management Dashboard</Title>
+    <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+      <PackageDashboard filter={filter} onFilterChange={changeFilter} />
     </Container>
   );
 }

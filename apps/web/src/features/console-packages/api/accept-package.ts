@@ -1,0 +1,12 @@
+import type { ShipmentView } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { usePackageMutation } from './use-package-mutation.ts';
+
+/** POST /api/admin/accept: a Pending package becomes Order Placed. */
+export function acceptPackage(trackingCode: string): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/accept', { json: { trackingCode } });
+}
+
+export function useAcceptPackage() {
+  return usePackageMutation(acceptPackage);
+}

@@ -1,0 +1,12 @@
+import type { LocationDelete, ShipmentView } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { usePackageMutation } from './use-package-mutation.ts';
+
+/** DELETE /api/admin/location-update: the update is named by the exact timestamp the package showed. */
+export function deleteLocationUpdate(input: LocationDelete): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/location-update', { method: 'DELETE', json: input });
+}
+
+export function useDeleteLocationUpdate() {
+  return usePackageMutation(deleteLocationUpdate);
+}

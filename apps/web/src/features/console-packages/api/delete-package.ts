@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { packageKeys } from './package-keys.ts';
+
+/** The answer of a permanent delete: "Package {code} was permanently removed". */
+export interface DeletedPackage {
+  message: string;
+  trackingCode: string;
+}
+
+/** DELETE /api/admin/packages/{trackingCode}: the package, its images and location updates go for good. */
+export function deletePackage(trackingCode: string): Promise<DeletedPackage> {
+  return apiFetch<DeletedPackage>(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, { method: 'DELETE' });
+}
+
+export function useDeletePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePackage,
+    // Not awaited: the caller's toast must not wait for the refetch. The deleted package's own details
+    // are left alone: refetching them would only answer 404 while its dialog closes.
+    onSettled: (_answer, _error, trackingCode) => {
+      void queryClient.invalidateQueries({
+        queryKey: packageKeys.all,
+        predicate: (query) => query.queryKey.join('/') !== packageKeys.detail(trackingCode).join('/'),
+      });
+    },
+  });
+}

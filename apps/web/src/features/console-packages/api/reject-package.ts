@@ -1,0 +1,12 @@
+import type { ShipmentView } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { usePackageMutation } from './use-package-mutation.ts';
+
+/** POST /api/admin/reject: a Pending package becomes Rejected. */
+export function rejectPackage(trackingCode: string): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/reject', { json: { trackingCode } });
+}
+
+export function useRejectPackage() {
+  return usePackageMutation(rejectPackage);
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Table, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { ShipmentView } from '@waybill/domain';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteLocationUpdate } from '../api/delete-location-update.ts';
+import { notifyPackageError } from '../notify-package-error.ts';
+
+// After data arrives in the browser only, so the operator's locale and zone are safe to use.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** "12 Nov 2026, 14:05:09" in the operator's locale. */
+export function formatTimestamp(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTime.format(time);
+}
+
+/** The location updates of a package, oldest first, each with its own delete button. */
+export function LocationUpdatesTable({ shipment }: { shipment: ShipmentView }) {
+  const remove = useDeleteLocationUpdate();
+  const updates = [...shipment.locationUpdates].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+
+  return (
+    <section aria-label="Location updates">
+      <Title order={3} size="h5" mb="xs">
+        Location Updates
+      </Title>
+      {updates.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No location updates yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped verticalSpacing="xs" aria-label={`Location updates of ${shipment.trackingCode}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Timestamp</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th w={72}>Delete</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {updates.map((update) => {
+                const when = formatTimestamp(update.timestamp);
+                const deleting = remove.isPending && remove.variables.timestamp === update.timestamp;
+                return (
+                  <Table.Tr key={update._id}>
+                    <Table.Td>
+                      <time dateTime={update.timestamp}>{when}</time>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{update.location}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        color="red.9"
+                        variant="subtle"
+                        size="lg"
+                        aria-label={`Delete location update ${update.location} (${when})`}
+                        loading={deleting}
+                        disabled={remove.isPending && !deleting}
+                        onClick={() =>
+                          remove.mutate(
+                            { trackingCode: shipment.trackingCode, timestamp: update.timestamp },
+                            {
+                              onSuccess: () =>
+                                notifySuccess({
+                                  title: 'Location Update Deleted',
+                                  message: `Removed "${update.location}" from ${shipment.trackingCode}`,
+                                }),
+                              onError: (error) => notifyPackageError('Error deleting location update', error),
+                            },
+                          )
+                        }
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}

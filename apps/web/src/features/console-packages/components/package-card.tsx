@@ -1,0 +1,74 @@
+import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { PENDING_STATUS, type ShipmentView } from '@waybill/domain';
+import classes from './package-card.module.css';
+import { PackageStatusControl } from './package-status-control.tsx';
+import { PackageThumbnail } from './package-thumbnail.tsx';
+import { PendingActions } from './pending-actions.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+interface PackageCardProps {
+  shipment: ShipmentView;
+  onOpen: (shipment: ShipmentView) => void;
+}
+
+/**
+ * One package in the grid: first image, shipper, receiver, status and tracking code (a button that
+ * opens the details; a click anywhere on the card does too), then Accept/Reject or the status dropdown.
+ */
+export function PackageCard({ shipment, onOpen }: PackageCardProps) {
+  const { trackingCode, status } = shipment;
+  return (
+    <Card
+      component="article"
+      aria-label={`Package ${trackingCode}`}
+      withBorder
+      radius="md"
+      padding="md"
+      className={classes.card}
+      onClick={() => onOpen(shipment)}
+    >
+      <Card.Section>
+        <PackageThumbnail src={shipment.packageThumbnails[0]} alt={`Package ${trackingCode}`} height={160} />
+      </Card.Section>
+      <UnstyledButton
+        className={classes.summary}
+        aria-label={`Open details of package ${trackingCode}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          onOpen(shipment);
+        }}
+      >
+        <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs">
+          <StatusBadge status={status} />
+          <Text component="span" ff="monospace" fw={700} size="sm">
+            {trackingCode}
+          </Text>
+        </Group>
+        <Stack gap={2}>
+          <Text component="span" size="sm" truncate>
+            <Text component="span" c="dimmed" size="sm">
+              Shipper:{' '}
+            </Text>
+            {shipment.name}
+          </Text>
+          <Text component="span" size="sm" truncate>
+            <Text component="span" c="dimmed" size="sm">
+              Receiver:{' '}
+            </Text>
+            {shipment.rname}
+          </Text>
+        </Stack>
+      </UnstyledButton>
+      {/* Clicks in the controls (their dropdowns too, portalled but still React children) stay here. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks from reaching the card */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the card's own click has a keyboard twin (the summary button) */}
+      <div className={classes.controls} onClick={(event) => event.stopPropagation()}>
+        {status === PENDING_STATUS ? (
+          <PendingActions trackingCode={trackingCode} />
+        ) : (
+          <PackageStatusControl shipment={shipment} />
+        )}
+      </div>
+    </Card>
+  );
+}

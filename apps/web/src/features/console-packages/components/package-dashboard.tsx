@@ -1,0 +1,114 @@
+import { Center, Group, Loader, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ShipmentView } from '@waybill/domain';
+import { useEffect, useState } from 'react';
+import { usePackageStats } from '../api/get-package-stats.ts';
+import { usePackagePage } from '../api/list-packages.ts';
+import { notifyPackageError } from '../notify-package-error.ts';
+import { PackageCard } from './package-card.tsx';
+import { PackageDetailsDialog } from './package-details-dialog.tsx';
+import { PackageSearch } from './package-search.tsx';
+import { StatusFilter } from './status-filter.tsx';
+
+/** 24 cards fill whole rows of 1, 2 or 3 columns (and is the server's default page size). */
+export const DASHBOARD_PAGE_SIZE = 24;
+
+/** What the address holds: the page (from 1), the search text and the status ("" for all). */
+export interface DashboardFilter {
+  page: number;
+  q: string;
+  status: string;
+}
+
+interface PackageDashboardProps {
+  filter: DashboardFilter;
+  onFilterChange: (next: Partial<DashboardFilter>) => void;
+}
+
+/** SPEC §2 Package Management Dashboard plus search, status filter with counts and paging. */
+export function PackageDashboard({ filter, onFilterChange }: PackageDashboardProps) {
+  const list = usePackagePage({ ...filter, pageSize: DASHBOARD_PAGE_SIZE });
+  const stats = usePackageStats();
+  const [opened, setOpened] = useState<ShipmentView | null>(null);
+
+  useEffect(() => {
+    if (list.error) notifyPackageError('Error fetching packages', new Error('Could not retrieve orders'));
+  }, [list.error]);
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE));
+  // A delete can empty the last page: step back to the last page that still has cards.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && filter.page > pages) onFilterChange({ page: pages });
+  }, [list.data, list.isPlaceholderData, filter.page, pages, onFilterChange]);
+
+  const items = list.data?.items ?? [];
+  const filtered = filter.q !== '' || filter.status !== '';
+  const first = (filter.page - 1) * DASHBOARD_PAGE_SIZE + 1;
+  // The dialog follows the list's fresh copy of its package (status changes made from the card).
+  const openedFresh = opened ? (items.find((item) => item._id === opened._id) ?? opened) : null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Package Management Dashboard
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={760}>
+        <PackageSearch value={filter.q} onSearch={(q) => onFilterChange({ q, page: 1 })} />
+        <StatusFilter
+          value={filter.status}
+          stats={stats.data}
+          onChange={(status) => onFilterChange({ status, page: 1 })}
+        />
+      </SimpleGrid>
+
+      <Group justify="space-between" gap="xs" mih={24}>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {list.data && total > 0
+            ? `Showing ${first}–${Math.min(first + items.length - 1, total)} of ${total} packages, newest first`
+            : ''}
+        </Text>
+        {list.isFetching && list.data ? <Loader size="xs" aria-label="Refreshing packages" /> : null}
+      </Group>
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading packages" />
+        </Center>
+      ) : items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          {list.isError
+            ? 'Could not retrieve orders.'
+            : filtered
+              ? 'No packages match your search or filter.'
+              : 'No packages yet. Packages customers submit appear here.'}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {items.map((shipment) => (
+            <PackageCard key={shipment._id} shipment={shipment} onOpen={setOpened} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {pages > 1 ? (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={Math.min(filter.page, pages)}
+            onChange={(page) => {
+              onFilterChange({ page });
+              window.scrollTo({ top: 0 });
+            }}
+            aria-label="Pages"
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            getControlProps={(control) => ({
+              'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+            })}
+          />
+        </Group>
+      ) : null}
+
+      <PackageDetailsDialog shipment={openedFresh} onClose={() => setOpened(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Divider, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import type { ShipmentView } from '@waybill/domain';
+import { useEffect, useState } from 'react';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useDeletePackage } from '../api/delete-package.ts';
+import { usePackage } from '../api/get-package.ts';
+import { notifyPackageError } from '../notify-package-error.ts';
+import { AddLocationForm } from './add-location-form.tsx';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { LocationUpdatesTable } from './location-updates-table.tsx';
+import { PackageDetailsSections, PackageImages } from './package-details-sections.tsx';
+
+interface PackageDetailsDialogProps {
+  /** The card that was clicked; null while the dialog is closed. */
+  shipment: ShipmentView | null;
+  onClose: () => void;
+}
+
+/** Everything about one package, its location updates and the permanent delete (full screen below md). */
+export function PackageDetailsDialog({ shipment, onClose }: PackageDetailsDialogProps) {
+  const fullScreen = useMediaQuery('(max-width: 61.99em)') ?? false;
+  return (
+    <Modal
+      opened={shipment !== null}
+      onClose={onClose}
+      title={shipment ? `Package ${shipment.trackingCode}` : 'Package'}
+      size="xl"
+      fullScreen={fullScreen}
+      closeButtonProps={{ 'aria-label': 'Close details' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {shipment ? <PackageDetailsBody initial={shipment} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function PackageDetailsBody({ initial, onClose }: { initial: ShipmentView; onClose: () => void }) {
+  const details = usePackage(initial.trackingCode, initial);
+  const shipment = details.data ?? initial;
+  const remove = useDeletePackage();
+  const [confirming, setConfirming] = useState(false);
+
+  // One toast per failed fetch (a refetch that fails again shows another).
+  useEffect(() => {
+    if (details.error) notifyPackageError('Error fetching package details', details.error);
+  }, [details.error]);
+
+  function deleteForGood() {
+    remove.mutate(shipment.trackingCode, {
+      onSuccess: (answer) => {
+        notifySuccess({ title: 'Package Deleted', message: answer.message });
+        setConfirming(false);
+        onClose();
+      },
+      onError: (error) => {
+        setConfirming(false);
+        notifyPackageError('Deletion Failed', error);
+      },
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      <PackageDetailsSections shipment={shipment} />
+      <PackageImages shipment={shipment} />
+      <LocationUpdatesTable shipment={shipment} />
+      <AddLocationForm trackingCode={shipment.trackingCode} />
+      <Divider />
+      <Group justify="space-between" gap="xs">
+        <Button
+          color="red.9"
+          variant="outline"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setConfirming(true)}
+        >
+          Delete Entire Package
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+      <ConfirmDeleteDialog
+        trackingCode={confirming ? shipment.trackingCode : null}
+        deleting={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={deleteForGood}
+      />
+    </Stack>
+  );
+}

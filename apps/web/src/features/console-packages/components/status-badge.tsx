@@ -1,0 +1,11 @@
+import { Badge } from '@mantine/core';
+import { statusColor } from '@waybill/domain';
+
+/** A status in its SPEC §4 colour (custom text in gray). */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge component="span" color={statusColor(status)} variant="filled" tt="none" maw="100%">
+      {status}
+    </Badge>
+  );
+}
