@@ -31,3 +31,67 @@ export async function signInAsOperator(context: BrowserContext): Promise<void> {
   const { status } = await callApi(context, 'POST', '/api/auth/login', { email: adminEmail, password: adminPassword });
   if (status !== 200) throw new Error(`Operator sign-in failed with ${status}`);
 }
+
+/** The text fields of POST /api/submit-package (SPEC §7), all as strings. */
+export type PackageFields = Record<
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'pickupLocation'
+  | 'rname'
+  | 'remail'
+  | 'rphone'
+  | 'destination'
+  | 'description'
+  | 'quantity'
+  | 'weight'
+  | 'dimensionUnit'
+  | 'length'
+  | 'width'
+  | 'height',
+  string
+>;
+
+const SAMPLE_PACKAGE: PackageFields = {
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  phone: '+234 801 000 0000',
+  pickupLocation: '12 Marina, Lagos',
+  rname: 'Kofi Mensah',
+  remail: 'kofi@example.com',
+  rphone: '+233 20 000 0000',
+  destination: '4 Oxford Street, Accra',
+  description: 'Two hardback textbooks',
+  quantity: '2',
+  weight: '1.5',
+  dimensionUnit: 'cm',
+  length: '30',
+  width: '20',
+  height: '10',
+};
+
+/**
+ * Submits a package as a customer would (multipart, optional images) and returns its tracking code.
+ * Any field can be overridden, e.g. a unique shipper name to find it again by search.
+ */
+export async function submitPackage(
+  context: BrowserContext,
+  overrides: Partial<PackageFields> = {},
+  images: { name: string; type: string; bytes: Buffer }[] = [],
+): Promise<string> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries({ ...SAMPLE_PACKAGE, ...overrides })) form.append(field, value);
+  for (const image of images) {
+    form.append('packageImages', new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
+  }
+  const response = await context.request.fetch('/api/submit-package', {
+    method: 'POST',
+    headers: { 'X-XSRF-TOKEN': await readXsrfToken(context.request, context) },
+    multipart: form,
+  });
+  const body = (await response.json()) as { trackingCode?: string; message?: string };
+  if (response.status() !== 201 || !body.trackingCode) {
+    throw new Error(`submit-package answered ${response.status()}: ${body.message ?? ''}`);
+  }
+  return body.trackingCode;
+}
