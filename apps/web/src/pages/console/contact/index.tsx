@@ -1,11 +1,23 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { EmailComposer } from '../../../features/console-mail/components/email-composer.tsx';
+import { MailLog } from '../../../features/console-mail/components/mail-log.tsx';
+import { NotificationSetting } from '../../../features/console-mail/components/notification-setting.tsx';
 
 export const handle = { title: 'Send Mail | Waybill Console' };
 
+/** The e-mail composer, the automatic-notification switch and the mail log. */
 export function Component() {
   return (
-    <Container py="xl">
-      <Title order={1}>Send Mail</Title>
+    <Container size="lg" py={{ base: 'md', md: 'xl' }} px={{ base: 'sm', md: 'md' }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Send Mail</Title>
+          <Text mt={4}>Write to a customer, check the preview, and see every e-mail the server sent.</Text>
+        </div>
+        <NotificationSetting />
+        <EmailComposer />
+        <MailLog />
+      </Stack>
     </Container>
   );
 }

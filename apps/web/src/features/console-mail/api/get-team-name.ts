@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/**
+ * The company name of GET /api/company, for the signature's team name. Same query key and body as the
+ * public pages' company query, so a visit fetches it once.
+ */
+export function useTeamName() {
+  return useQuery({
+    queryKey: ['company'],
+    queryFn: ({ signal }) => apiFetch<{ name: string }>('/api/company', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (company) => company.name,
+  });
+}

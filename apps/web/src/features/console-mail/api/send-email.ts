@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EmailPayloadInput } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { mailKeys } from './mail-keys.ts';
+
+/** The answer of POST /api/send-email: the message and the id of its mail-log entry. */
+export interface SentEmail {
+  message: string;
+  id: string;
+}
+
+export function sendEmail(payload: EmailPayloadInput): Promise<SentEmail> {
+  // Images are converted and the mail server may be slow to answer: give it more than the default.
+  return apiFetch<SentEmail>('/api/send-email', { method: 'POST', json: payload, timeoutMs: 90_000 });
+}
+
+/** Sends the composer's e-mail; the mail log shows it (or its failure) afterwards either way. */
+export function useSendEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendEmail,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...mailKeys.all, 'log'] }),
+  });
+}

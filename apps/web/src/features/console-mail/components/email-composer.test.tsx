@@ -1,0 +1,56 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { EmailComposer } from './email-composer.tsx';
+
+// Mantine's autosizing textarea listens for font loading, which jsdom does not implement.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
+function renderComposer() {
+  // No server here: the company query fails quietly and the signature stays for the server to fill.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <EmailComposer />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('EmailComposer', () => {
+  it('shows the image count only while Include package images is ticked', async () => {
+    const user = renderComposer();
+    expect(screen.queryByRole('textbox', { name: 'Image Count' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Include package images/ }));
+    expect((screen.getByRole('textbox', { name: 'Image Count' }) as HTMLInputElement).value).toBe('1');
+    await user.click(screen.getByRole('checkbox', { name: /Include package images/ }));
+    expect(screen.queryByRole('textbox', { name: 'Image Count' })).toBeNull();
+  });
+
+  it('requires the message on the Simple Message tab, not on the package tab', async () => {
+    const user = renderComposer();
+    expect((screen.getByRole('textbox', { name: 'Greeting' }) as HTMLInputElement).value).toBe('Hello,');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Recipient email is required')).toBeTruthy();
+    expect(screen.getByText('Subject is required')).toBeTruthy();
+    expect(screen.queryByText('Message is required')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Simple Message' }));
+    expect(screen.queryByRole('textbox', { name: 'Shipper Name' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Recipient Email' }), 'grace@example.org');
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Your parcel');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Message is required')).toBeTruthy();
+    expect(screen.queryByText('Recipient email is required')).toBeNull();
+  });
+});
