@@ -10,6 +10,8 @@ export interface E2eEnvironment {
   consolePath: string;
   /** The hidden home-form shortcut to the console: name in the Name field, code in the Email field. */
   shortcut: { name: string; code: string };
+  /** The server's DATA_DIR; without SMTP_URL its e-mails are .eml files in `outbox/` there. */
+  dataDir?: string;
 }
 
 declare module 'vitest' {

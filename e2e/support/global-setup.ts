@@ -147,6 +147,7 @@ export default async function setup(project: TestProject) {
   };
 
   const server = await startServer(environment, port);
+  environment.dataDir = server.dataDir;
 
   project.provide('e2e', environment);
   // Also as an environment variable, which the forked spec workers inherit.
