@@ -1,4 +1,17 @@
-import { Badge, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { PLAN_TIERS, type Plan } from '@waybill/domain';
 import { Link } from 'react-router';
@@ -30,7 +43,13 @@ function readTier(plan: Plan | null | undefined, tier: Tier) {
 const formatPrice = (price: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(price);
 
-/** Price text: a neutral dash until the plan arrives, a quote prompt when no plan is saved. */
+/**
+ * What a card shows for its price. Plans change in the console at any time, so the prerendered HTML
+ * never carries a price: until /api/plans answers, the card shows the default tier name with a
+ * neutral "$ —" (announced as "Price loading"); with no saved plan (or when the plan cannot be read),
+ * "Price on request" and a link to /contact for a quote; with a saved plan, its price per package.
+ * Delivery times and insurance limits are fixed (SPEC §9) and always shown.
+ */
 function PriceLine({ price, loaded }: { price: number | undefined; loaded: boolean }) {
   if (!loaded) {
     return (
@@ -42,9 +61,14 @@ function PriceLine({ price, loaded }: { price: number | undefined; loaded: boole
   }
   if (price === undefined) {
     return (
-      <Text fz={24} fw={800} lh={1.5}>
-        Price on request
-      </Text>
+      <div>
+        <Text fz={24} fw={800} lh={1.5}>
+          Price on request
+        </Text>
+        <Anchor component={Link} to="/contact" size="sm">
+          Contact us for a quote
+        </Anchor>
+      </div>
     );
   }
   return (
@@ -75,11 +99,14 @@ export function PricingBlock({ plan }: PricingBlockProps) {
             style={featured ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
           >
             <Stack gap="md" h="100%">
+              {/* The other cards keep the badge's height free, so the three names and prices line up. */}
               {featured ? (
                 <Badge variant="filled" w="fit-content">
                   Most popular
                 </Badge>
-              ) : null}
+              ) : (
+                <Box h={20} visibleFrom="sm" aria-hidden />
+              )}
               <Title order={3}>{name}</Title>
               <PriceLine price={price} loaded={loaded} />
               <Text c="dimmed" size="sm">
