@@ -1,18 +1,55 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Card } from '@mantine/core';
+import { MARKETING, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
+import { PageHero } from '../../../components/section/page-hero.tsx';
+import { PageSection } from '../../../components/section/page-section.tsx';
+import { StatGrid } from '../../../components/section/stat-grid.tsx';
+import { useContactChannels } from '../../../features/company-details/api/use-contact-channels.ts';
+import { SupportRequestForm } from '../../../features/support-requests/components/support-request-form.tsx';
+import { ContactOptions } from './contact-options.tsx';
+import { SupportFaq } from './support-faq.tsx';
 
 export const handle = {
   title: 'Help Center | Waybill',
   description: 'Answers about shipping, tracking and billing, and a support team that responds within 24 hours.',
 };
 
-/** /support (placeholder until the full page lands). */
+const SUPPORT_STATS = [
+  { value: MARKETING.support, label: 'Support available' },
+  { value: MARKETING.averageResponse, label: 'Average response time' },
+  { value: MARKETING.satisfaction, label: 'Customer satisfaction' },
+  { value: MARKETING.countriesAbout, label: 'Countries supported' },
+] as const;
+
+/** /support (SPEC §2): contact options, the support request form, the FAQ and support statistics. */
 export function Component() {
+  const channels = useContactChannels();
   return (
-    <Container size="lg" py="xl">
-      <Title order={1} mb="sm">
-        Help Center
-      </Title>
-      <Text c="dimmed">Find answers or reach our support team, any hour of the day.</Text>
-    </Container>
+    <>
+      <PageHero
+        title="Help Center"
+        eyebrow="Customer support"
+        lead={`Find an answer below or reach our team, any hour of the day. Every request gets a reply within ${SUPPORT_RESPONSE_HOURS} hours.`}
+      />
+      <ContactOptions channels={channels} />
+      <PageSection
+        id="support-request"
+        title="Send a support request"
+        subtitle="Tell us what happened; a tracking code helps us answer faster."
+        tinted
+      >
+        <Card withBorder radius="lg" padding="xl" maw={820} mx="auto">
+          <SupportRequestForm />
+        </Card>
+      </PageSection>
+      <SupportFaq />
+      <PageSection
+        id="support-stats"
+        title="Support you can count on"
+        subtitle="Real people, around the clock, wherever your package is."
+        tinted
+      >
+        <StatGrid stats={SUPPORT_STATS} />
+      </PageSection>
+    </>
   );
 }
