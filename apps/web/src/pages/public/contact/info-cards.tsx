@@ -1,0 +1,105 @@
+import { Anchor, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { PageSection } from '../../../components/section/page-section.tsx';
+import type { ContactPageDetails } from './use-contact-page-details.ts';
+
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** A dash until the details arrive (and in the prerendered HTML), so nothing shown is a guess. */
+export function Pending() {
+  return (
+    <Text fw={700} aria-label="Loading">
+      —
+    </Text>
+  );
+}
+
+function InfoCard({
+  icon,
+  title,
+  note,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  note: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <ThemeIcon size={48} radius="xl" variant="light" mb="md" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Title order={3} size="h4" mb={4}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {note}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/** Email Us, Call Us, Visit Us and Business Hours. */
+export function InfoCards({ details }: { details: ContactPageDetails }) {
+  const { ready } = details;
+  return (
+    <PageSection
+      id="contact-info"
+      title="How to reach us"
+      subtitle="Pick whichever suits you: every message gets a reply."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+        <InfoCard icon={<IconMail size={24} />} title="Email Us" note="We reply within 24 hours.">
+          {ready && details.email ? (
+            <Anchor href={`mailto:${details.email}`} fw={700}>
+              {/* A long address breaks after the @ rather than mid-word in a narrow card. */}
+              {details.email.split('@')[0]}@<wbr />
+              {details.email.split('@').slice(1).join('@')}
+            </Anchor>
+          ) : (
+            <Pending />
+          )}
+        </InfoCard>
+        <InfoCard icon={<IconPhone size={24} />} title="Call Us" note="Talk to a real person, day or night.">
+          {ready ? (
+            <Anchor href={telHref(details.phone)} fw={700}>
+              {details.phone}
+            </Anchor>
+          ) : (
+            <Pending />
+          )}
+        </InfoCard>
+        <InfoCard icon={<IconMapPin size={24} />} title="Visit Us" note="Drop off parcels at our office.">
+          {ready && details.addressLines.length > 0 ? (
+            <Text component="address" fw={700} fs="normal">
+              {details.companyName ? <span style={{ display: 'block' }}>{details.companyName}</span> : null}
+              {details.addressLines.map((line) => (
+                <span key={line} style={{ display: 'block' }}>
+                  {line}
+                </span>
+              ))}
+            </Text>
+          ) : (
+            <Pending />
+          )}
+        </InfoCard>
+        <InfoCard icon={<IconClock size={24} />} title="Business Hours" note="Phone support runs around the clock.">
+          {ready && details.hours ? (
+            <Text fw={700}>
+              {details.hours.split(/,\s*/).map((part) => (
+                <span key={part} style={{ display: 'block' }}>
+                  {part}
+                </span>
+              ))}
+            </Text>
+          ) : (
+            <Pending />
+          )}
+        </InfoCard>
+      </SimpleGrid>
+    </PageSection>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconBrandWhatsapp, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageSection } from '../../../components/section/page-section.tsx';
+import type { ContactPageDetails } from './use-contact-page-details.ts';
+
+/**
+ * Stay Connected. The company has no social accounts to link to, so the block offers what keeps a
+ * customer in touch today: tracking, an account, and WhatsApp once the operator has saved a link.
+ */
+export function StayConnected({ details }: { details: ContactPageDetails }) {
+  return (
+    <PageSection
+      id="stay-connected"
+      title="Stay Connected"
+      subtitle="Keep track of every delivery and reach us the way you like."
+    >
+      <Card withBorder radius="lg" padding="xl" maw={820} mx="auto" ta="center">
+        <Title order={3} mb="xs">
+          Never lose sight of a delivery
+        </Title>
+        <Text c="dimmed" mb="lg">
+          Follow your package with its tracking code, open a business account for faster booking, or message us on
+          WhatsApp{details.companyName ? ` and the ${details.companyName} team will pick it up` : ''}.
+        </Text>
+        <Group justify="center">
+          <Button component={Link} to="/track" leftSection={<IconSearch size={18} aria-hidden />}>
+            Track a Package
+          </Button>
+          <Button
+            component={Link}
+            to="/request-account"
+            variant="default"
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+          >
+            Request an Account
+          </Button>
+          {details.ready && details.whatsapp ? (
+            <Button
+              component="a"
+              href={details.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="green.9"
+              leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
+            >
+              Chat on WhatsApp
+            </Button>
+          ) : null}
+        </Group>
+      </Card>
+    </PageSection>
+  );
+}
