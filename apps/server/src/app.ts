@@ -10,6 +10,7 @@ import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import textGuard from './plugins/text-guard.ts';
 import uploads from './plugins/uploads.ts';
 import webApp from './plugins/web-app.ts';
 import xsrf from './plugins/xsrf.ts';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(xsrf);
+  await app.register(textGuard);
   await app.register(rateLimits);
   await app.register(database);
   await app.register(auth);

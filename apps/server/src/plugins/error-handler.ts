@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { isNulTextError, UNSTORABLE_TEXT_MESSAGE } from './text-guard.ts';
 
 const FASTIFY_ANSWERS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON body' },
@@ -34,6 +35,8 @@ async function errorHandler(app: FastifyInstance) {
       const errors = collectFieldErrors(error.validation);
       return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request', errors });
     }
+    // A NUL character that reached the database by a way the guard does not see (multipart fields).
+    if (isNulTextError(error)) return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
     const known = error.code ? FASTIFY_ANSWERS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });
     if (error.statusCode === 429) {

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { AnyBody, TestClient } from '../../test/http-client.ts';
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  body: AnyBody;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Sent exactly as given: no URL normalisation folds `..` or `%2e%2e` away (fetch would). */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** One HTTP request over node:http, the path untouched; the answer parsed when it says JSON. */
+export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAnswer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        headers: {
+          ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+          ...request.headers,
+        },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: AnyBody = text;
+          if (response.headers['content-type']?.includes('application/json')) {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = { unparsable: text };
+            }
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    if (request.body !== undefined) outgoing.write(request.body);
+    outgoing.end();
+  });
+}
+
+/** Cookie and anti-forgery headers of a browser-like client, for raw requests made on its behalf. */
+export async function credentialsOf(client: TestClient): Promise<Record<string, string>> {
+  if (!client.cookies.has('XSRF-TOKEN')) await client.get('/api/health');
+  return { cookie: client.cookieHeader(), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! };
+}
+
+/** True when a refusal is the documented kind: a 4xx with a JSON `{ message }` and no stack trace. */
+export function isCleanRefusal(answer: RawAnswer): boolean {
+  return (
+    answer.status >= 400 &&
+    answer.status < 500 &&
+    typeof answer.body === 'object' &&
+    answer.body !== null &&
+    typeof answer.body.message === 'string' &&
+    answer.body.message.length > 0 &&
+    !/at .*\.(ts|js):\d+/.test(answer.text)
+  );
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorable = (text: string) => !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
+
+/** The path of the first string that cannot be stored as it is, or undefined. */
+function findUnstorableText(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return isStorable(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorableText(item, [...path, String(index)]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findUnstorableText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** True for PostgreSQL's refusal of a NUL character in text (SQLSTATE 22021). */
+export function isNulTextError(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (cause as { code?: string })?.code === '22021';
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 (the query fails: a 500, possibly after an e-mail went out),
+ * and an unpaired surrogate (only a hand-written JSON escape makes one) would be stored silently
+ * changed to U+FFFD. Such text is refused with a 400 before any route sees it.
+ */
+async function textGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = findUnstorableText(part);
+      if (path) {
+        const field = path.join('.');
+        throw new AppError(400, UNSTORABLE_TEXT_MESSAGE, field ? { [field]: UNSTORABLE_TEXT_MESSAGE } : undefined);
+      }
+    }
+  });
+}
+
+export default fp(textGuard, { name: 'text-guard' });
