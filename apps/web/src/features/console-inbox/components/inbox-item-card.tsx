@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from '@waybill/domain';
 import { useId } from 'react';
 import { type InboxItem, type InboxKind, KIND_LABELS } from '../inbox-item.ts';
 
+// Dot badges keep the text in the body colour (readable in both modes); the colour only marks the kind.
 const KIND_COLOURS: Record<InboxKind, string> = { support: 'orange', contact: 'blue', account: 'grape' };
 const PRIORITY_COLOURS: Record<string, string> = { low: 'gray', medium: 'blue', high: 'orange', urgent: 'red' };
 
@@ -48,10 +49,10 @@ export function InboxItemCard({ item, onToggleState, pending }: InboxItemCardPro
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap={6}>
             <Group gap="xs">
-              <Badge color={KIND_COLOURS[item.kind]} variant="light">
+              <Badge color={KIND_COLOURS[item.kind]} variant="dot">
                 {kindLabel}
               </Badge>
-              <Badge color={handled ? 'gray' : 'green'} variant={handled ? 'outline' : 'filled'} autoContrast>
+              <Badge color={handled ? 'gray' : 'blue.9'} variant={handled ? 'outline' : 'filled'}>
                 {handled ? 'Handled' : 'New'}
               </Badge>
             </Group>
@@ -93,7 +94,7 @@ export function InboxItemCard({ item, onToggleState, pending }: InboxItemCardPro
                     </Badge>
                   )}
                   {item.priority && (
-                    <Badge variant="light" color={PRIORITY_COLOURS[item.priority] ?? 'gray'}>
+                    <Badge variant="dot" color={PRIORITY_COLOURS[item.priority] ?? 'gray'}>
                       {capitalise(item.priority)} priority
                     </Badge>
                   )}
