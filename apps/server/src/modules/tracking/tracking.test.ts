@@ -1,7 +1,9 @@
+import type { ShipmentView } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { databases } from '../../test/test-databases.ts';
+import { trackResultSchema } from '../shipments/shipment-view.ts';
 
 describe.each(databases())('GET /api/track/:code on %s', (kind) => {
   let testApp: TestApp;
@@ -29,6 +31,29 @@ describe.each(databases())('GET /api/track/:code on %s', (kind) => {
     expect(Date.parse(response.body.estimatedDelivery)).toBeGreaterThan(Date.now());
     expect(response.body.locationUpdates).toEqual([{ location: 'Oakland depot', timestamp: expect.any(String) }]);
     expect(response.text).not.toMatch(/example\.(com|org)|Shipper|Receiver|Dock Street/);
+  });
+
+  it('lists every update oldest first with the same ISO times the console shows', async () => {
+    const operator = await testApp.operator();
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    for (const location of ['Oakland depot', 'Reno hub', 'Denver "north" hub'])
+      await operator.post('/api/admin/location-update', { trackingCode, location });
+    const stored = (await operator.get<ShipmentView>(`/api/admin/packages/${trackingCode}`)).body;
+
+    const response = await testApp.client().get(`/api/track/${trackingCode}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = trackResultSchema.parse(response.body);
+    expect(body.estimatedDelivery).toBe(stored.estimatedDelivery);
+    expect(body.locationUpdates).toEqual(
+      stored.locationUpdates.map(({ location, timestamp }) => ({ location, timestamp })),
+    );
+    expect(body.locationUpdates.map((update) => update.location)).toEqual([
+      'Oakland depot',
+      'Reno hub',
+      'Denver "north" hub',
+    ]);
   });
 
   it('finds a code typed in lower case with spaces around it', async () => {
