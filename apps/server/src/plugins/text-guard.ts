@@ -8,18 +8,30 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isStorable = (text: string) => !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
 
-/** The path of the first string that cannot be stored as it is, or undefined. */
-function findUnstorableText(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return isStorable(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, [...path, String(index)]);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
+interface Visit {
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+function pathOf(visit: Visit): string[] {
+  const path: string[] = [];
+  for (let step: Visit | undefined = visit; step?.parent; step = step.parent) path.push(step.key!);
+  return path.reverse();
+}
+
+/**
+ * The path of the first string that cannot be stored as it is, or undefined. A loop with parent
+ * links, not recursion or copied paths: a body of arrays nested 50 000 deep stays cheap.
+ */
+function findUnstorableText(root: unknown): string[] | undefined {
+  const pending: Visit[] = [{ value: root }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    if (typeof visit.value === 'string') {
+      if (!isStorable(visit.value)) return pathOf(visit);
+    } else if (visit.value !== null && typeof visit.value === 'object') {
+      for (const [key, value] of Object.entries(visit.value)) pending.push({ value, key, parent: visit });
     }
   }
   return undefined;

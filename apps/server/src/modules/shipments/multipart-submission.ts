@@ -96,5 +96,10 @@ function translateParserError(error: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `An image is larger than ${MAX_MB} MB`);
   if (code === 'FST_FILES_LIMIT') return new AppError(400, `At most ${LIMITS.maxImages} images can be uploaded`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'Too many form fields');
+  // The parser's own complaints (no boundary, a body cut off, a broken part header) carry no code;
+  // they are the client's fault. A system error (a full disk: it names its syscall) stays a 500.
+  if (!(error instanceof AppError) && !(error as { syscall?: string }).syscall) {
+    return new AppError(400, 'Malformed multipart body');
+  }
   return error;
 }
