@@ -44,7 +44,15 @@ export function ContactDetailsCard({ details, onSaved }: ContactDetailsCardProps
       ) : (
         <Text c="dimmed">No contact details saved yet</Text>
       )}
-      <Modal opened={editorOpen} onClose={editor.close} title={action} size="lg" fullScreen={mobile} centered={!mobile}>
+      <Modal
+        opened={editorOpen}
+        onClose={editor.close}
+        title={action}
+        size="lg"
+        fullScreen={mobile}
+        centered={!mobile}
+        closeButtonProps={{ 'aria-label': `Close ${action}` }}
+      >
         <ContactDetailsForm details={details} onSaved={onSaved} onDone={editor.close} onCancel={editor.close} />
       </Modal>
     </Card>

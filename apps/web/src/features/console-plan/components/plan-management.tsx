@@ -72,11 +72,25 @@ export function PlanManagement({ plan, onSaved }: PlanManagementProps) {
         </Affix>
       ) : null}
       {mobile ? (
-        <Drawer opened={editorOpen} onClose={editor.close} position="bottom" size="100%" title={editorTitle}>
+        <Drawer
+          opened={editorOpen}
+          onClose={editor.close}
+          position="bottom"
+          size="100%"
+          title={editorTitle}
+          closeButtonProps={{ 'aria-label': `Close ${editorTitle}` }}
+        >
           {form}
         </Drawer>
       ) : (
-        <Modal opened={editorOpen} onClose={editor.close} size="xl" title={editorTitle} centered>
+        <Modal
+          opened={editorOpen}
+          onClose={editor.close}
+          size="xl"
+          title={editorTitle}
+          centered
+          closeButtonProps={{ 'aria-label': `Close ${editorTitle}` }}
+        >
           {form}
         </Modal>
       )}
