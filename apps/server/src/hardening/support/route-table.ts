@@ -37,6 +37,9 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/track/:code',
   'POST /api/submit-package',
   'POST /api/console-shortcut',
+  'POST /api/support-requests',
+  'POST /api/contact-messages',
+  'POST /api/account-requests',
   'POST /api/auth/login',
   'POST /api/auth/logout',
 ]);
