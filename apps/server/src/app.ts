@@ -8,6 +8,7 @@ import { featureRoutes } from './modules/index.ts';
 import auth from './plugins/auth.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
+import orphanSweep from './plugins/orphan-sweep.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import textGuard from './plugins/text-guard.ts';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(database);
   await app.register(auth);
   await app.register(uploads, { storage });
+  await app.register(orphanSweep);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client
   // hears which field is missing rather than a generic type error.

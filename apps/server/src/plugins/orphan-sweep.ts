@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { sweepOrphanFiles } from '../storage/orphan-sweep.ts';
+
+// Any constant shared by every server process on one database (not the migration lock's).
+const PROCESS_LOCK_ID = 724_190_332;
+/** When other processes may share the folder, only leftovers older than any request can be are swept. */
+const SHARED_SWEEP_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Sweeps crash leftovers under DATA_DIR before the server takes requests. The embedded database
+ * belongs to one process, so everything unreferenced goes. On PostgreSQL, every process holds a
+ * shared advisory lock while it runs; a process that gets the lock exclusively at start knows it is
+ * alone and sweeps everything, otherwise it sweeps only leftovers older than an hour.
+ */
+async function orphanSweep(app: FastifyInstance) {
+  const dirs = { uploads: path.join(app.config.dataDir, 'uploads'), tmp: path.join(app.config.dataDir, 'tmp') };
+  let lockClient: pg.Client | undefined;
+
+  app.addHook('onReady', async () => {
+    let alone = true;
+    if (app.config.databaseUrl) {
+      lockClient = new pg.Client({ connectionString: app.config.databaseUrl });
+      await lockClient.connect();
+      const { rows } = await lockClient.query('SELECT pg_try_advisory_lock($1) AS alone', [PROCESS_LOCK_ID]);
+      alone = rows[0].alone === true;
+    }
+    const olderThan = alone ? undefined : new Date(Date.now() - SHARED_SWEEP_AGE_MS);
+    try {
+      const swept = await sweepOrphanFiles(app.db, dirs, olderThan);
+      if (swept.images + swept.uploadsInProgress > 0) app.log.warn(swept, 'removed files left by an earlier crash');
+    } finally {
+      if (lockClient) {
+        if (alone) await lockClient.query('SELECT pg_advisory_unlock($1)', [PROCESS_LOCK_ID]);
+        await lockClient.query('SELECT pg_advisory_lock_shared($1)', [PROCESS_LOCK_ID]);
+      }
+    }
+  });
+  app.addHook('onClose', async () => {
+    await lockClient?.end();
+  });
+}
+
+export default fp(orphanSweep, { name: 'orphan-sweep', dependencies: ['db'] });
