@@ -1,1 +1,88 @@
-export {};
+// `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
+// docs/BENCHMARKS.md). `--only track,console,submit,weight,lighthouse` picks benchmarks. Each prints a
+// table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runConsoleBench } from './console-list.ts';
+import { RESULTS_DIR } from './lib/paths.ts';
+import { isPostgresReachable } from './lib/postgres.ts';
+import type { Row } from './lib/table.ts';
+import { runLighthouse } from './lighthouse.ts';
+import { runPageWeightBench } from './page-weight.ts';
+import { runSubmitBench } from './submit.ts';
+import { runTrackBench } from './track.ts';
+
+const ALL = ['track', 'console', 'submit', 'weight', 'lighthouse'] as const;
+type BenchName = (typeof ALL)[number];
+
+const { values } = parseArgs({
+  options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } },
+});
+const full = values.full;
+const selected = new Set<BenchName>(
+  values.only ? (values.only.split(',') as BenchName[]) : ALL.filter((name) => full || name !== 'lighthouse'),
+);
+
+function describeMachine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    loadAverage: os.loadavg().map((load) => Math.round(load * 10) / 10),
+  };
+}
+
+async function main() {
+  const postgres = await isPostgresReachable();
+  if (!postgres) console.log('PostgreSQL is not reachable (BENCH_PG_URL or 127.0.0.1:5432): PostgreSQL rows skipped.');
+  console.log(`Benchmarks (${full ? 'full' : 'quick'}): ${[...selected].join(', ')}`);
+  const results: Record<string, Row[] | { error: string }> = {};
+  const run = async (name: BenchName, bench: () => Promise<Row[]>) => {
+    if (!selected.has(name)) return;
+    try {
+      results[name] = await bench();
+    } catch (error) {
+      // A broken benchmark is reported, not hidden; the others still run.
+      console.error(`\n${name} failed: ${(error as Error).stack ?? error}`);
+      results[name] = { error: String((error as Error).message ?? error) };
+      process.exitCode = 1;
+    }
+  };
+  await run('weight', runPageWeightBench);
+  await run('track', () =>
+    runTrackBench(
+      full
+        ? { packages: 10_000, updates: 20, durationSeconds: 20, connections: 10, postgres }
+        : { packages: 2_000, updates: 20, durationSeconds: 3, connections: 10, postgres },
+    ),
+  );
+  await run('console', () =>
+    runConsoleBench(
+      full ? { sizes: [100, 100_000], repeats: 25, postgres } : { sizes: [100, 10_000], repeats: 7, postgres },
+    ),
+  );
+  await run('submit', () =>
+    runSubmitBench(
+      full ? { parallel: 10, rounds: 5, photos: 5, postgres } : { parallel: 4, rounds: 2, photos: 5, postgres: false },
+    ),
+  );
+  await run('lighthouse', () => runLighthouse());
+
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = values.out ?? path.join(RESULTS_DIR, 'latest.json');
+  const report = {
+    mode: full ? 'full' : 'quick',
+    finishedAt: new Date().toISOString(),
+    machine: describeMachine(),
+    results,
+  };
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults written to ${path.relative(process.cwd(), file)}`);
+}
+
+await main();

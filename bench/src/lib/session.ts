@@ -1,0 +1,38 @@
+import { BENCH_ADMIN } from './server-process.ts';
+
+/** Cookies of a signed-in operator, ready for a Cookie header (plus the XSRF header value). */
+export interface Session {
+  cookie: string;
+  xsrf: string;
+}
+
+function readCookies(response: Response): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const at = pair!.indexOf('=');
+    cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+  }
+  return cookies;
+}
+
+/** An anonymous visitor's XSRF cookie: what any write needs. */
+export async function fetchXsrf(baseUrl: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/health`);
+  const xsrf = readCookies(response).get('XSRF-TOKEN');
+  if (!xsrf) throw new Error('the server set no XSRF-TOKEN cookie');
+  return { cookie: `XSRF-TOKEN=${xsrf}`, xsrf };
+}
+
+/** Signs in as the benchmark operator (created at start from ADMIN_EMAIL / ADMIN_PASSWORD). */
+export async function signIn(baseUrl: string): Promise<Session> {
+  const visitor = await fetchXsrf(baseUrl);
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const session = [...readCookies(response)].map(([name, value]) => `${name}=${value}`).join('; ');
+  return { cookie: `${visitor.cookie}; ${session}`, xsrf: visitor.xsrf };
+}

@@ -1,0 +1,88 @@
+// Page weight: the JavaScript and CSS (gzip) each prerendered public page downloads on first load.
+// Reads each page's HTML in apps/web/dist (its entry script, modulepreload and stylesheet links) and
+// follows static imports through Vite's manifest; files loaded later by dynamic import are not counted.
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WEB_DIST } from './lib/paths.ts';
+import { printTable, type Row, round } from './lib/table.ts';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export const HOME_JS_BUDGET_KB = 120;
+
+const gzipSizes = new Map<string, number>();
+
+async function gzipSize(file: string): Promise<number> {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(await readFile(path.join(WEB_DIST, file)), { level: 9 }).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
+
+/** Pages written by the prerender step: dist/index.html and dist/<route>/index.html. */
+async function listPages(): Promise<{ route: string; file: string }[]> {
+  const pages = [{ route: '/', file: 'index.html' }];
+  for (const entry of await readdir(WEB_DIST, { withFileTypes: true })) {
+    if (entry.isDirectory() && existsSync(path.join(WEB_DIST, entry.name, 'index.html')))
+      pages.push({ route: `/${entry.name}`, file: path.join(entry.name, 'index.html') });
+  }
+  return pages;
+}
+
+/** Files referenced by the HTML, expanded with their static imports and CSS from the manifest. */
+function collectFirstLoad(html: string, byFile: Map<string, ManifestChunk>, manifest: Record<string, ManifestChunk>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (chunk: ManifestChunk) => {
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const key of chunk.imports ?? []) visit(manifest[key]!);
+  };
+  for (const [, href] of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="\/([^"]+\.(?:js|css))"/g)) {
+    if (href!.endsWith('.css')) css.add(href!);
+    else {
+      const chunk = byFile.get(href!);
+      if (chunk) visit(chunk);
+      else js.add(href!);
+    }
+  }
+  return { js, css };
+}
+
+export async function runPageWeightBench(): Promise<Row[]> {
+  const manifestFile = path.join(WEB_DIST, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    console.log('\nPage weight: skipped, no build (run `npm run build` first)');
+    return [];
+  }
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const rows: Row[] = [];
+  for (const page of await listPages()) {
+    const html = await readFile(path.join(WEB_DIST, page.file), 'utf8');
+    const { js, css } = collectFirstLoad(html, byFile, manifest);
+    const sum = async (files: Set<string>) => (await Promise.all([...files].map(gzipSize))).reduce((a, b) => a + b, 0);
+    const jsKb = (await sum(js)) / 1024;
+    rows.push({
+      route: page.route,
+      'JS files': js.size,
+      'JS KB gz': round(jsKb),
+      'CSS KB gz': round((await sum(css)) / 1024),
+      'HTML KB gz': round(gzipSync(html, { level: 9 }).length / 1024),
+      ...(page.route === '/'
+        ? { goal: `<= ${HOME_JS_BUDGET_KB}: ${jsKb <= HOME_JS_BUDGET_KB ? 'met' : 'not met'}` }
+        : {}),
+    });
+  }
+  printTable('Page weight: first load of each prerendered page (gzip -9; static imports followed)', rows);
+  return rows;
+}
