@@ -41,8 +41,9 @@ export function StayConnected({ details }: { details: ContactPageDetails }) {
               href={details.whatsapp}
               target="_blank"
               rel="noopener noreferrer"
-              color="green.9"
-              leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
+              variant="default"
+              // The brand green carries the icon only: white text on it falls below 4.5:1.
+              leftSection={<IconBrandWhatsapp size={18} color="var(--mantine-color-green-7)" aria-hidden />}
             >
               Chat on WhatsApp
             </Button>

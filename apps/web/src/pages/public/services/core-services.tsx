@@ -6,13 +6,15 @@ import { PageSection } from '../../../components/section/page-section.tsx';
 import { StatGrid } from '../../../components/section/stat-grid.tsx';
 import { CORE_SERVICES, type CoreService } from './core-services-data.ts';
 
-function CoreServicePanel({ service }: { service: CoreService }) {
+/** `first`: the panel shown on arrival, whose picture sits at the fold and so loads at once. */
+function CoreServicePanel({ service, first }: { service: CoreService; first: boolean }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 48 }} pt="xl">
       <Illustration
         small={service.image.small}
         large={service.image.large}
         alt={service.image.alt}
+        eager={first}
         sizes="(min-width: 62em) 540px, calc(100vw - 32px)"
       />
       <Stack gap="md">
@@ -73,9 +75,9 @@ export function CoreServices() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {CORE_SERVICES.map((service) => (
+        {CORE_SERVICES.map((service, index) => (
           <Tabs.Panel key={service.value} value={service.value}>
-            <CoreServicePanel service={service} />
+            <CoreServicePanel service={service} first={index === 0} />
           </Tabs.Panel>
         ))}
       </Tabs>
