@@ -75,6 +75,15 @@ export async function createTestDatabase(kind: DatabaseKind, dataDir: string): P
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A closed pool's sockets close a moment after pool.end() resolves; terminating them then
+      // (FORCE) raises an error in the test process. Wait for them to go; FORCE only stragglers.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
