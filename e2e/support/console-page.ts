@@ -1,4 +1,6 @@
-import type { Browser, Cookie } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { signInAsOperator } from './api.ts';
 import { gotoApp, newContext, type OpenedPage, type OpenPageOptions } from './browser.ts';
 import { readE2eEnvironment } from './environment.ts';
@@ -39,4 +41,14 @@ export async function openConsolePage(
   });
   await gotoApp(page, `${readE2eEnvironment().consolePath}${screenPath}`);
   return { page, context, errors };
+}
+
+/**
+ * What the screen shows right now (viewport only) in e2e/artifacts/screenshots/<name>.png: for open
+ * dialogs, which a full-page picture would show floating over the page's lower half.
+ */
+export async function screenshotViewport(page: Page, name: string): Promise<void> {
+  const directory = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+  await mkdir(directory, { recursive: true });
+  await page.screenshot({ path: path.join(directory, `${name}.png`), animations: 'disabled' });
 }

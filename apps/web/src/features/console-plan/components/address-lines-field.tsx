@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ContactDetailsInput } from '@waybill/domain';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
@@ -16,9 +16,10 @@ export function AddressLinesField({ form }: { form: ContactForm }) {
   const removable = fields.length > 1;
   return (
     <Fieldset
-      legend="Address"
+      // Styled as the other fields' labels, so the group reads as one more field.
+      legend={<Input.Label component="span">Address</Input.Label>}
       variant="unstyled"
-      styles={{ legend: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' } }}
+      styles={{ legend: { padding: 0 } }}
     >
       <Text size="xs" c="dimmed">
         One line each: street, city, postcode, country. Blank lines are left out.

@@ -5,6 +5,7 @@ import type { ContactDetails } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { useMobileLayout } from '../hooks/use-mobile-layout.ts';
 import { ContactDetailsForm } from './contact-details-form.tsx';
+import { DIALOG_STYLES } from './plan-management.tsx';
 
 export interface ContactDetailsCardProps {
   /** The saved record, or null when none is saved yet. */
@@ -28,13 +29,14 @@ export function ContactDetailsCard({ details, onSaved }: ContactDetailsCardProps
   return (
     <Card withBorder radius="lg" padding={mobile ? 'md' : 'xl'} component="section" aria-labelledby="contact-title">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} id="contact-title">
+        <Title order={2} size={mobile ? 'h3' : 'h2'} id="contact-title">
           Contact Details
         </Title>
         <Button
           variant={details ? 'filled' : 'light'}
           leftSection={details ? <IconPencil size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
           onClick={editor.open}
+          style={{ flexShrink: 0 }}
         >
           {action}
         </Button>
@@ -51,6 +53,7 @@ export function ContactDetailsCard({ details, onSaved }: ContactDetailsCardProps
         size="lg"
         fullScreen={mobile}
         centered={!mobile}
+        styles={DIALOG_STYLES}
         closeButtonProps={{ 'aria-label': `Close ${action}` }}
       >
         <ContactDetailsForm details={details} onSaved={onSaved} onDone={editor.close} onCancel={editor.close} />

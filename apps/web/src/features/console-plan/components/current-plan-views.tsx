@@ -54,7 +54,7 @@ export function CurrentPlanCollapsible({ plan }: { plan: Plan }) {
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" c="dimmed">
-          {tiers.map(({ name }) => name).join(' · ')}
+          {expanded ? 'Prices per package' : tiers.map(({ name }) => name).join(' · ')}
         </Text>
         <ActionIcon
           variant="subtle"

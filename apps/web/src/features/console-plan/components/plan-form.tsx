@@ -87,11 +87,13 @@ function TierFields({ tier, form }: { tier: TierNumber; form: PlanFormHandle }) 
           name={`price${tier}`}
           render={({ field, fieldState }) => (
             <NumberInput
-              label="Price per package (USD)"
+              label="Price per package"
               required
               min={LIMITS.planPriceMin}
               step={0.5}
               decimalScale={2}
+              fixedDecimalScale
+              placeholder="$0.00"
               prefix="$"
               thousandSeparator=","
               allowNegative={false}

@@ -80,7 +80,7 @@ describe('PlanManagement on a desktop screen', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Edit Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
     expect(tierInputs(dialog, 3).name.value).toBe('Same Day Rush');
-    expect(tierInputs(dialog, 3).price.value).toBe('$1,200');
+    expect(tierInputs(dialog, 3).price.value).toBe('$1,200.00');
     expect(tierInputs(dialog, 1).description.value).toBe('For everyday parcels');
     expect(within(dialog).getByRole('button', { name: 'Update Plan' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Create Plan' })).toBeNull();

@@ -6,6 +6,9 @@ import { useMobileLayout } from '../hooks/use-mobile-layout.ts';
 import { CurrentPlanCollapsible, CurrentPlanTable } from './current-plan-views.tsx';
 import { PlanForm } from './plan-form.tsx';
 
+/** Dialog titles read as headings, not as body text. */
+export const DIALOG_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } };
+
 export interface PlanManagementProps {
   /** The saved plan, or null when none is saved yet. */
   plan: Plan | null;
@@ -46,10 +49,10 @@ export function PlanManagement({ plan, onSaved }: PlanManagementProps) {
       {plan ? (
         <Card withBorder radius="lg" padding={mobile ? 'md' : 'xl'} component="section" aria-labelledby="plan-title">
           <Group justify="space-between" mb="md" wrap="nowrap">
-            <Title order={2} id="plan-title">
+            <Title order={2} size={mobile ? 'h3' : 'h2'} id="plan-title">
               Current Plan
             </Title>
-            <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={editor.open}>
+            <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={editor.open} style={{ flexShrink: 0 }}>
               Edit Plan
             </Button>
           </Group>
@@ -78,6 +81,7 @@ export function PlanManagement({ plan, onSaved }: PlanManagementProps) {
           position="bottom"
           size="100%"
           title={editorTitle}
+          styles={DIALOG_STYLES}
           closeButtonProps={{ 'aria-label': `Close ${editorTitle}` }}
         >
           {form}
@@ -89,6 +93,7 @@ export function PlanManagement({ plan, onSaved }: PlanManagementProps) {
           size="xl"
           title={editorTitle}
           centered
+          styles={DIALOG_STYLES}
           closeButtonProps={{ 'aria-label': `Close ${editorTitle}` }}
         >
           {form}
