@@ -2,9 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../lib/theme.ts';
 
 /** One cache per page load (or per prerendered page): contact details and plans are shared by every block. */
@@ -21,6 +20,24 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
+// The toast container (and its transitions) is not needed to paint a page: it loads after hydration.
+// A toast raised before it arrives waits in the notifications store and shows when it mounts.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/** Mounts the toast container once the page is interactive (never in the prerendered HTML). */
+function DeferredNotifications() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
+
 /** Theme, colour mode, data cache and toasts around the router, identical on the server and in the browser. */
 export function Providers({ queryClient, children }: ProvidersProps) {
   return (
@@ -31,7 +48,7 @@ export function Providers({ queryClient, children }: ProvidersProps) {
       cssVariablesResolver={cssVariablesResolver}
     >
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <DeferredNotifications />
         {children}
       </QueryClientProvider>
     </MantineProvider>
