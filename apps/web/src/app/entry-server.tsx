@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { preloadDeferredSections } from '../components/deferred-section/deferred-section.tsx';
 import { DEFAULT_PAGE_META, type PageMeta, pickPageMeta } from '../lib/page-meta.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 import { findPageSources, PRERENDERED_PATHS, publicRoutes } from './router/routes.tsx';
@@ -22,6 +23,8 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const handler = createStaticHandler(publicRoutes);
   const context = await handler.query(new Request(new URL(pathname, ORIGIN)));
   if (context instanceof Response) throw new Error(`${pathname} answered with a redirect or response`);
+  // Sections deferred in the browser are rendered in full here, so the HTML holds the whole page.
+  await preloadDeferredSections();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <Providers queryClient={createQueryClient()}>

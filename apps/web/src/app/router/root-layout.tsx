@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { whenDeferredSectionsHydrated } from '../../components/deferred-section/deferred-section.tsx';
 import { SiteShell } from '../../components/shell/site-shell.tsx';
 import { useContactDetails } from '../../features/company-details/api/get-contact-details.ts';
 import { pickPageMeta } from '../../lib/page-meta.ts';
@@ -23,10 +24,13 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
-/** Marks <html> once the app is interactive, so browser tests know hydration finished. */
+/**
+ * Marks <html> once the app is interactive, so browser tests know hydration finished: after the page
+ * and its deferred below-the-fold sections have hydrated.
+ */
 function useReadyMarker() {
   useEffect(() => {
-    document.documentElement.setAttribute('data-waybill-ready', '');
+    void whenDeferredSectionsHydrated().then(() => document.documentElement.setAttribute('data-waybill-ready', ''));
   }, []);
 }
 

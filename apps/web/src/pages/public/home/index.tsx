@@ -1,14 +1,19 @@
+import { DeferredSection, deferSection } from '../../../components/deferred-section/deferred-section.tsx';
 import { PricingBlock } from '../../../components/pricing-block/pricing-block.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { ServicesBlock } from '../../../components/services-block/services-block.tsx';
 import { usePlan } from '../../../features/company-details/api/get-plans.ts';
-import { useContactChannels } from '../../../features/company-details/api/use-contact-channels.ts';
 import { HeroSection } from './hero-section.tsx';
-import { ReadyToShip } from './ready-to-ship.tsx';
 import { ServiceCards } from './service-cards.tsx';
 import { Testimonials } from './testimonials.tsx';
 import { TrackSection } from './track-section.tsx';
 import { WhyChooseUs } from './why-choose-us.tsx';
+
+// The contact form (with the validation schemas, ~30 KB gzipped) is far below the fold: its code loads
+// after the page is interactive; the prerendered HTML shows it from the start.
+const contactSection = deferSection('home-contact', () =>
+  import('./contact-section.tsx').then((module) => module.ContactSection),
+);
 
 export const handle = {
   title: 'Waybill | Fast, Reliable Courier and Parcel Delivery',
@@ -19,7 +24,6 @@ export const handle = {
 /** / and /0 (SPEC §2). */
 export function Component() {
   const plan = usePlan();
-  const channels = useContactChannels();
   return (
     <>
       <HeroSection />
@@ -38,7 +42,7 @@ export function Component() {
         <ServicesBlock />
       </PageSection>
       <Testimonials />
-      <ReadyToShip channels={channels} />
+      <DeferredSection deferred={contactSection} />
     </>
   );
 }
