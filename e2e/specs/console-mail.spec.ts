@@ -1,0 +1,201 @@
+// The console's e-mail composer against the real server: without SMTP_URL the server writes each message
+// as an .eml file into DATA_DIR/outbox, which the global setup hands to the specs. The database is shared
+// by every spec of a run, so each test makes its own package and addresses and restores what it toggles.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
+import {
+  type ColourMode,
+  expectNoSeriousA11yViolations,
+  gotoApp,
+  LOOKS,
+  launchBrowser,
+  newContext,
+  screenshot,
+  type ViewportName,
+} from '../support/browser.ts';
+import { readE2eEnvironment } from '../support/environment.ts';
+
+const NOTIFY_LABEL =
+  'E-mail customers automatically when a package is accepted, rejected, changes status or gets a location update';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const previewFrame = (page: Page) => page.frameLocator('iframe[title="Email preview"]');
+
+/** The composer screen in a fresh signed-in context, once its data has arrived. */
+async function openComposer(options: { viewport?: ViewportName; mode?: ColourMode } = {}) {
+  const context = await newContext(browser, options);
+  contexts.push(context);
+  await signInAsOperator(context);
+  const page = await context.newPage();
+  // A step that cannot happen fails with its locator, well before the test's own time limit.
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await gotoApp(page, `${readE2eEnvironment().consolePath}/contact`);
+  await page.getByRole('heading', { level: 1, name: 'Send Mail' }).waitFor();
+  await page.getByRole('switch', { name: NOTIFY_LABEL }).waitFor();
+  return { page, context, errors };
+}
+
+/** Clicks one side of the Compose / Preview toggle. */
+async function chooseMode(page: Page, mode: 'Compose' | 'Preview') {
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${mode}$`) })
+    .click();
+}
+
+/** The raw .eml the server wrote for `to` (none when no message went to that address). */
+async function findOutboxMessage(to: string): Promise<string | undefined> {
+  const directory = path.join(readE2eEnvironment().dataDir ?? '', 'outbox');
+  const names = await readdir(directory).catch(() => [] as string[]);
+  for (const name of names.filter((file) => file.endsWith('.eml'))) {
+    const raw = await readFile(path.join(directory, name), 'utf8');
+    if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw)) return raw;
+  }
+  return undefined;
+}
+
+describe('console e-mail composer', () => {
+  it('fills a package notification from a saved package, previews it escaped and sends it', async () => {
+    const { page, context, errors } = await openComposer();
+    const id = unique();
+    const receiverEmail = `kofi+${id}@example.com`;
+    const trackingCode = await submitPackage(context, {
+      name: `Ada <b>Obi</b> ${id}`,
+      rname: `Kofi "K" Mensah ${id}`,
+      remail: receiverEmail,
+      description: 'Books & <script>alert(1)</script>',
+    });
+
+    // The picker searches the server and fills the package fields under their API names.
+    const picker = page.getByRole('combobox', { name: 'Fill from a saved package' });
+    await picker.fill(id);
+    await page.getByRole('option', { name: new RegExp(trackingCode) }).click();
+    await expect.poll(() => field(page, 'Shipper Name').inputValue()).toBe(`Ada <b>Obi</b> ${id}`);
+    expect(await field(page, 'Receiver Name').inputValue()).toBe(`Kofi "K" Mensah ${id}`);
+    expect(await field(page, 'Receiver Email').inputValue()).toBe(receiverEmail);
+    expect(await field(page, 'Shipper Address').inputValue()).toBe('12 Marina, Lagos');
+    expect(await field(page, 'Package Description').inputValue()).toBe('Books & <script>alert(1)</script>');
+    expect(await field(page, 'Tracking Code').inputValue()).toBe(trackingCode);
+    expect(await field(page, 'Recipient Email').inputValue()).toBe(receiverEmail);
+    expect(await field(page, 'Greeting').inputValue()).toBe('Hello,');
+    const company = (await callApi<{ name: string }>(context, 'GET', '/api/company')).body;
+    expect(await field(page, 'Signature').inputValue()).toBe(`Best regards,\n${company.name} Team`);
+
+    // The image count appears only with the box ticked.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Image Count' }).count()).toBe(0);
+    await page.getByRole('checkbox', { name: /Include package images/ }).check();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Image Count' }).count()).toBe(1);
+    await page.getByRole('checkbox', { name: /Include package images/ }).uncheck();
+
+    const subject = `Your package ${trackingCode} <is> on its way`;
+    await field(page, 'Subject').fill(subject);
+    await field(page, 'Message').fill('We picked it up this morning.');
+
+    await chooseMode(page, 'Preview');
+    await page.getByTestId('preview-subject').filter({ hasText: subject }).waitFor();
+    const frame = previewFrame(page);
+    // What was typed shows as text: the markup is escaped, and no script or element came through.
+    await frame.getByText(`Ada <b>Obi</b> ${id}`).waitFor();
+    await frame.getByText('Books & <script>alert(1)</script>').waitFor();
+    await frame.getByText('We picked it up this morning.').waitFor();
+    expect(await frame.locator('script').count()).toBe(0);
+    expect(await frame.locator('b', { hasText: 'Obi' }).count()).toBe(0);
+    // The frame holds the e-mail, not the console; axe cannot run inside it either (no scripts there).
+    await expectNoSeriousA11yViolations(page, { exclude: ['iframe[title="Email preview"]'] });
+    await screenshot(page, 'console-mail-preview-desktop-light');
+
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await toast(page, 'Email sent successfully').waitFor();
+    // The composer starts afresh on the same tab.
+    await expect.poll(() => field(page, 'Subject').inputValue()).toBe('');
+
+    const log = page.getByRole('table', { name: 'Mail log' });
+    const row = log.getByRole('row').filter({ hasText: receiverEmail });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(subject);
+    expect(await row.textContent()).toContain('Package Notification');
+    expect(await row.textContent()).toContain('sent');
+
+    const eml = await findOutboxMessage(receiverEmail);
+    expect(eml, 'the .eml file in DATA_DIR/outbox').toBeDefined();
+    expect(eml).toContain(trackingCode);
+    expect(errors).toEqual([]);
+  });
+
+  it('requires the message on the Simple Message tab, then sends it', async () => {
+    const { page } = await openComposer();
+    const to = `simple+${unique()}@example.org`;
+    await page.getByRole('tab', { name: 'Simple Message' }).click();
+    expect(await page.getByRole('textbox', { name: 'Shipper Name' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await page.getByText('Recipient email is required').waitFor();
+    await page.getByText('Subject is required').waitFor();
+    await page.getByText('Message is required').waitFor();
+
+    await field(page, 'Recipient Email').fill(to);
+    await field(page, 'Subject').fill('A quick note');
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await page.getByText('Message is required').waitFor();
+    expect(await page.getByText('Subject is required').count()).toBe(0);
+
+    await field(page, 'Message').fill('Our depot is closed on Monday.');
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await toast(page, 'Email sent successfully').waitFor();
+    await page.getByRole('table', { name: 'Mail log' }).getByRole('row').filter({ hasText: to }).waitFor();
+    expect(await findOutboxMessage(to)).toContain('Subject: A quick note');
+  });
+
+  it('turns the automatic customer e-mails on and off', async () => {
+    const { page, context } = await openComposer();
+    const read = async () =>
+      (await callApi<{ notifyCustomers: boolean }>(context, 'GET', '/api/admin/notification-settings')).body
+        .notifyCustomers;
+    const initial = await read();
+    const toggle = page.getByRole('switch', { name: NOTIFY_LABEL });
+    expect(await toggle.isChecked()).toBe(initial);
+    try {
+      await toggle.click();
+      await toast(page, 'Notification setting saved').waitFor();
+      await expect.poll(read).toBe(!initial);
+      await expect.poll(() => toggle.isChecked()).toBe(!initial);
+
+      await page.reload();
+      await expect.poll(() => page.getByRole('switch', { name: NOTIFY_LABEL }).isChecked()).toBe(!initial);
+    } finally {
+      await callApi(context, 'PUT', '/api/admin/notification-settings', { notifyCustomers: initial });
+    }
+  });
+
+  it('has no serious accessibility violations and looks right in every look', async () => {
+    for (const look of LOOKS) {
+      const { page } = await openComposer(look);
+      await page.getByRole('heading', { name: 'Mail log' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `console-mail-${look.viewport}-${look.mode}`);
+      if (look.viewport === 'mobile') {
+        // Nothing wider than the phone's screen.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
