@@ -21,9 +21,9 @@ export function useSignInRedirectOn401(): void {
     const redirect = (error: unknown) => {
       if (redirected || !isSessionError(error)) return;
       redirected = true;
-      const target = buildSignInPath(here.current, { expired: true });
-      queryClient.removeQueries({ queryKey: SESSION_QUERY_KEY });
-      navigate(target, { replace: true });
+      // The cache is left alone here (the sign-in page empties it): dropping the session now would make
+      // the still-mounted frame ask again and redirect a second time, without the expiry reason.
+      navigate(buildSignInPath(here.current, { expired: true }), { replace: true });
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       // The session check itself is handled by the frame, which knows a first visit from an expiry.

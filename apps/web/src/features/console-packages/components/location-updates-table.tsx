@@ -29,7 +29,7 @@ export function LocationUpdatesTable({ shipment }: { shipment: ShipmentView }) {
           No location updates yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped verticalSpacing="xs" aria-label={`Location updates of ${shipment.trackingCode}`}>
             <Table.Thead>
               <Table.Tr>

@@ -43,7 +43,8 @@ export function PackageDashboard({ filter, onFilterChange }: PackageDashboardPro
 
   const items = list.data?.items ?? [];
   const filtered = filter.q !== '' || filter.status !== '';
-  const first = (filter.page - 1) * DASHBOARD_PAGE_SIZE + 1;
+  // From the page the cards on screen belong to (the previous one stays up while the next loads).
+  const first = ((list.data?.page ?? filter.page) - 1) * DASHBOARD_PAGE_SIZE + 1;
   // The dialog follows the list's fresh copy of its package (status changes made from the card).
   const openedFresh = opened ? (items.find((item) => item._id === opened._id) ?? opened) : null;
 
