@@ -290,6 +290,8 @@ describe('package management dashboard', () => {
     for (const look of LOOKS) {
       const { page } = await openConsole(`/?q=${word}`, look);
       await page.waitForLoadState('networkidle');
+      // Colours differ by mode: dark gets its own contrast check.
+      if (look.mode === 'dark' && look.viewport === 'desktop') await expectNoSeriousA11yViolations(page);
       await screenshot(page, `console-dashboard-${look.viewport}-${look.mode}`);
       await card(page, withImage)
         .getByRole('button', { name: `Open details of package ${withImage}` })

@@ -101,6 +101,11 @@ describe('console sign-in', () => {
     await gotoApp(page, `${consolePath}/sign-in?expired=1`);
     await waitForApp(page);
     await expectNoSeriousA11yViolations(page);
+    const dark = await newContext(browser, { mode: 'dark' });
+    contexts.push(dark);
+    const darkPage = await dark.newPage();
+    await gotoApp(darkPage, `${consolePath}/sign-in?expired=1`);
+    await expectNoSeriousA11yViolations(darkPage);
     await screenshotLooks(browser, `${consolePath}/sign-in?expired=1`, 'console-sign-in');
   });
 });

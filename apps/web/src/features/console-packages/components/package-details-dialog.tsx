@@ -9,6 +9,7 @@ import { usePackage } from '../api/get-package.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 import { AddLocationForm } from './add-location-form.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { dangerOutlineStyle } from './danger-outline.ts';
 import { LocationUpdatesTable } from './location-updates-table.tsx';
 import { PackageDetailsSections, PackageImages } from './package-details-sections.tsx';
 
@@ -70,8 +71,9 @@ function PackageDetailsBody({ initial, onClose }: { initial: ShipmentView; onClo
       <Divider />
       <Group justify="space-between" gap="xs">
         <Button
-          color="red.9"
+          color="red"
           variant="outline"
+          style={dangerOutlineStyle}
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={() => setConfirming(true)}
         >

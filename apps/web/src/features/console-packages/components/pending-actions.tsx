@@ -4,6 +4,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useAcceptPackage } from '../api/accept-package.ts';
 import { useRejectPackage } from '../api/reject-package.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
+import { dangerOutlineStyle } from './danger-outline.ts';
 
 /** Accept and Reject, the only actions a Pending package offers. */
 export function PendingActions({ trackingCode }: { trackingCode: string }) {
@@ -33,8 +34,9 @@ export function PendingActions({ trackingCode }: { trackingCode: string }) {
         Accept
       </Button>
       <Button
-        color="red.9"
+        color="red"
         variant="outline"
+        style={dangerOutlineStyle}
         leftSection={<IconX size={16} aria-hidden />}
         loading={reject.isPending}
         disabled={busy && !reject.isPending}
