@@ -1,7 +1,7 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
 // docs/BENCHMARKS.md). `--only track,console,submit,weight,lighthouse` picks benchmarks. Each prints a
 // table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,15 @@ function describeMachine() {
     platform: `${os.type()} ${os.release()}`,
     loadAverage: os.loadavg().map((load) => Math.round(load * 10) / 10),
   };
+}
+
+async function readEarlier(file: string, mode: string): Promise<Record<string, unknown>> {
+  try {
+    const earlier = JSON.parse(await readFile(file, 'utf8')) as { mode?: string; results?: Record<string, unknown> };
+    return earlier.mode === mode ? (earlier.results ?? {}) : {};
+  } catch {
+    return {};
+  }
 }
 
 async function main() {
@@ -75,11 +84,13 @@ async function main() {
 
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = values.out ?? path.join(RESULTS_DIR, 'latest.json');
+  // With --only, the other benchmarks' figures of an earlier run in the same mode are kept.
+  const earlier = values.only ? await readEarlier(file, full ? 'full' : 'quick') : {};
   const report = {
     mode: full ? 'full' : 'quick',
     finishedAt: new Date().toISOString(),
     machine: describeMachine(),
-    results,
+    results: { ...earlier, ...results },
   };
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults written to ${path.relative(process.cwd(), file)}`);
