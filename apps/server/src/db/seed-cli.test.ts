@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type DatabaseKind, databases, type TestDatabase } from '../test/test-databases.ts';
+import { openDatabase } from './client.ts';
+import { locationUpdates, shipments } from './schema/index.ts';
+
+const SEED_CLI = path.join(import.meta.dirname, 'seed-cli.ts');
+
+describe.each(databases())('npm run db:seed on %s', (kind: DatabaseKind) => {
+  let dataDir: string;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-seed-'));
+    database = await createTestDatabase(kind, dataDir);
+  });
+  afterAll(async () => {
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds packages with N updates each when shipped, and writes their codes', async () => {
+    const codesFile = path.join(dataDir, 'codes.txt');
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl ?? '' };
+    const args = ['--import', 'tsx', SEED_CLI, '--packages', '45', '--updates', '3', '--codes-file', codesFile];
+    const { stdout } = await promisify(execFile)(process.execPath, args, { env });
+    expect(stdout).toMatch(/^Seeded 45 packages/);
+
+    const codes = (await readFile(codesFile, 'utf8')).split('\n').filter(Boolean);
+    const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir });
+    try {
+      const rows = await handle.db
+        .select({
+          code: shipments.trackingCode,
+          status: shipments.status,
+          updates: sql<number>`count(${locationUpdates.id})::int`,
+        })
+        .from(shipments)
+        .leftJoin(locationUpdates, eq(locationUpdates.shipmentId, shipments.id))
+        .groupBy(shipments.id);
+      expect(rows).toHaveLength(45);
+      const shipped = rows.filter((row) => row.status !== 'Pending' && row.status !== 'Rejected');
+      expect(shipped.every((row) => row.updates === 3)).toBe(true);
+      expect(rows.filter((row) => !shipped.includes(row)).every((row) => row.updates === 0)).toBe(true);
+      expect(codes.sort()).toEqual(shipped.map((row) => row.code).sort());
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it('refuses a count that is not a whole number', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl ?? '' };
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', SEED_CLI, '--updates', 'two'], { env });
+    await expect(run).rejects.toThrow(/--updates must be a whole number/);
+  }, 60_000);
+});
