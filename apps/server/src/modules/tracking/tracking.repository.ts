@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locationUpdates, shipments } from '../../db/schema/index.ts';
+
+// Timestamps exactly as Date#toISOString writes them (UTC, milliseconds, "Z").
+const isoTime = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The public track answer built by the database as JSON text, in one round trip: the busiest public
+ * call reads one package by its unique code and its updates through the (shipment_id, timestamp)
+ * index, and the server sends the text as is (no row mapping, no serialisation).
+ */
+function buildTrackQuery(db: Database) {
+  const updates = db
+    .select({
+      list: sql`json_agg(json_build_object('location', ${locationUpdates.location}, 'timestamp', ${isoTime(locationUpdates.timestamp)}) order by ${locationUpdates.timestamp}, ${locationUpdates.id})`,
+    })
+    .from(locationUpdates)
+    .where(sql`${locationUpdates.shipmentId} = ${shipments.id}`);
+  return db
+    .select({
+      body: sql<string>`json_build_object(
+        'trackingNumber', ${shipments.trackingCode},
+        'trackingCode', ${shipments.trackingCode},
+        'status', ${shipments.status},
+        'estimatedDelivery', ${isoTime(shipments.estimatedDelivery)},
+        'locationUpdates', coalesce((${updates}), '[]'::json)
+      )::text`,
+    })
+    .from(shipments)
+    .where(sql`${shipments.trackingCode} = ${sql.placeholder('code')}`)
+    .limit(1)
+    .prepare('track_result');
+}
+
+// Prepared once per database handle (named statements are parsed and planned once per connection).
+const trackQueries = new WeakMap<Database, ReturnType<typeof buildTrackQuery>>();
+
+/** The TrackResult JSON of a package, or undefined for an unknown code. */
+export async function findTrackResultJson(db: Database, trackingCode: string): Promise<string | undefined> {
+  let query = trackQueries.get(db);
+  if (!query) {
+    query = buildTrackQuery(db);
+    trackQueries.set(db, query);
+  }
+  const [row] = await query.execute({ code: trackingCode });
+  return row?.body;
+}
