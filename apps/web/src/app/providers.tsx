@@ -22,8 +22,8 @@ interface ProvidersProps {
 
 // The toast container (and its transitions) is not needed to paint a page: it loads after hydration.
 // A toast raised before it arrives waits in the notifications store and shows when it mounts.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+const ToastContainer = lazy(() =>
+  import('./toast-container.tsx').then((module) => ({ default: module.ToastContainer })),
 );
 
 /** Mounts the toast container once the page is interactive (never in the prerendered HTML). */
@@ -33,7 +33,7 @@ function DeferredNotifications() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      <ToastContainer />
     </Suspense>
   );
 }
