@@ -90,7 +90,7 @@ describe('emailPayloadSchema', () => {
   });
 
   it('refuses more than 10 images and fractional counts', () => {
-    expect(messagesFor({ imageCount: 11 })).toEqual({ imageCount: 'Must be at most 10' });
+    expect(messagesFor({ imageCount: 11 })).toEqual({ imageCount: 'Image count must be between 1 and 10' });
     expect(messagesFor({ imageCount: 2.5 })).toEqual({ imageCount: 'Must be a whole number' });
   });
 

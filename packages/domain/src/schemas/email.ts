@@ -25,6 +25,7 @@ export const emailPayloadSchema = z
     imageCount: numberAtLeast(LIMITS.emailImageCountMin, 'Image count must be between 1 and 10', {
       int: true,
       max: LIMITS.emailImageCountMax,
+      maxMessage: 'Image count must be between 1 and 10',
     })
       .optional()
       .default(1),

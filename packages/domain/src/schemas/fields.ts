@@ -38,10 +38,15 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
  * A number that may arrive as text (multipart, form inputs). Blank, missing or not a decimal number
  * gives `message`, and so does a value below `min`.
  */
-export function numberAtLeast(min: number, message: string, options: { int?: boolean; max?: number } = {}) {
+export function numberAtLeast(
+  min: number,
+  message: string,
+  options: { int?: boolean; max?: number; maxMessage?: string } = {},
+) {
   let schema = z.number({ error: message }).min(min, { error: message });
   if (options.int) schema = schema.int({ error: 'Must be a whole number' });
-  if (options.max !== undefined) schema = schema.max(options.max, { error: `Must be at most ${options.max}` });
+  if (options.max !== undefined)
+    schema = schema.max(options.max, { error: options.maxMessage ?? `Must be at most ${options.max}` });
   return z.preprocess(
     (value) => {
       if (typeof value === 'string') {
