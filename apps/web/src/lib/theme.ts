@@ -17,6 +17,10 @@ export const theme = createTheme({
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   components: {
+    // Dialogs' close buttons need an accessible name too (axe: button-name). Plain objects, not
+    // Modal.extend(), so the theme does not pull the dialog components into every page's first load.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     // Every toast's close button needs an accessible name (axe: button-name).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
