@@ -111,6 +111,14 @@ function collectErrors(page: Page): string[] {
 
 /** axe-core on the current page; fails on serious or critical violations, listing each with its nodes. */
 export async function expectNoSeriousA11yViolations(page: Page, { exclude = [] as string[] } = {}): Promise<void> {
+  // Let running transitions (a dialog fading in, a toast sliding) end first: axe measures contrast on
+  // half-faded text otherwise, and a slow machine catches them mid-way.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page });
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
