@@ -68,7 +68,11 @@ describe.each(databases())('sending e-mail on %s', (kind) => {
       [{ ...packagePayload, subject: ' ' }, 'subject', 'Subject is required'],
       [{ ...packagePayload, templateType: 'simple', customMessage: ' ' }, 'customMessage', 'Message is required'],
       [{ ...packagePayload, includeImages: true, imageCount: 0 }, 'imageCount', 'Image count must be between 1 and 10'],
-      [{ ...packagePayload, includeImages: true, imageCount: 11 }, 'imageCount', 'Image count must be between 1 and 10'],
+      [
+        { ...packagePayload, includeImages: true, imageCount: 11 },
+        'imageCount',
+        'Image count must be between 1 and 10',
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const response = await operator.post('/api/send-email', payload);
