@@ -79,16 +79,3 @@ export function toShipmentView(
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-export function toTrackResult(row: ShipmentRow, updates: LocationUpdateRow[]): TrackResult {
-  return {
-    trackingNumber: row.trackingCode,
-    trackingCode: row.trackingCode,
-    status: row.status,
-    estimatedDelivery: row.estimatedDelivery?.toISOString() ?? null,
-    locationUpdates: updates.map((update) => ({
-      location: update.location,
-      timestamp: update.timestamp.toISOString(),
-    })),
-  };
-}
