@@ -39,7 +39,9 @@ export async function runLighthouse(pages: string[] = PUBLIC_PAGES): Promise<Row
     for (const page of pages) {
       const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, logLevel: 'error', output: 'json' });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError)
+        console.warn(`Lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
       rows.push({
         page,
         performance: score(categories.performance?.score),
