@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import * as repository from './auth.repository.ts';
+import { writeFirstOperatorFile } from './first-operator-file.ts';
 import { DUMMY_HASH_PROMISE, generatePassword, hashPassword, verifyPassword } from './password.ts';
 
 export const SESSION_COOKIE = 'waybill_session';
@@ -80,20 +81,37 @@ export async function resetOperatorPassword(db: Database, email: string, passwor
 
 /**
  * Creates the first operator when there is none: from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
- * generated password that is logged once (it is stored only as a hash).
+ * generated password written to `DATA_DIR/first-operator.txt` (mode 0600). The log names the file,
+ * never the password; the database keeps only its hash.
  */
 export async function ensureFirstOperator(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
   if ((await repository.countOperators(db)) > 0) return;
   const email = (config.admin.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
-  const password = config.admin.password ?? generatePassword();
-  const created = await repository.insertOperator(db, email, await hashPassword(password));
-  if (!created) return; // another process created it at the same moment
   if (config.admin.password) {
-    log.info({ email }, 'created the first operator from ADMIN_EMAIL / ADMIN_PASSWORD');
-  } else {
-    log.warn(
-      { email, password },
-      'created the first operator with a generated password: sign in and keep it safe, it is not shown again',
-    );
+    const created = await repository.insertOperator(db, email, await hashPassword(config.admin.password));
+    if (created) log.info({ email }, 'created the first operator from ADMIN_EMAIL / ADMIN_PASSWORD');
+    return;
   }
+  const password = generatePassword();
+  const file = await writeFirstOperatorFile(config.dataDir, {
+    email,
+    password,
+    consoleUrl: `${config.publicUrl}${config.admin.path}`,
+  });
+  let created: Awaited<ReturnType<typeof repository.insertOperator>>;
+  try {
+    created = await repository.insertOperator(db, email, await hashPassword(password));
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+  if (!created) {
+    await file.discard(); // another process created it at the same moment
+    return;
+  }
+  await file.commit();
+  log.warn(
+    { email, passwordFile: file.path },
+    'created the first operator with a generated password, written to the password file (readable only by this user): sign in, then delete the file',
+  );
 }

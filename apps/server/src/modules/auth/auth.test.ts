@@ -1,8 +1,13 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators, sessions } from '../../db/schema/index.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.ts';
 import { databases } from '../../test/test-databases.ts';
-import { addOperator, resetOperatorPassword } from './auth.service.ts';
+import { addOperator, ensureFirstOperator, resetOperatorPassword } from './auth.service.ts';
+import { FIRST_OPERATOR_FILE } from './first-operator-file.ts';
+import { verifyPassword } from './password.ts';
 
 describe.each(databases())('operator sign-in on %s', (kind) => {
   let testApp: TestApp;
@@ -126,14 +131,64 @@ describe.each(databases())('operator sign-in on %s', (kind) => {
 });
 
 describe.each(databases())('first operator without ADMIN_PASSWORD on %s', (kind) => {
-  it('generates a password, stores only its hash, and logs it once', async () => {
-    const testApp = await startTestApp(kind, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
-    try {
-      const rows = await testApp.app.db.select().from(operators);
-      expect(rows.map((row) => row.email)).toEqual(['admin@waybill.local']);
-      expect(rows[0]!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
-    } finally {
-      await testApp.close();
-    }
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+  });
+  afterAll(() => testApp?.close());
+
+  const passwordFile = () => path.join(testApp.dataDir, FIRST_OPERATOR_FILE);
+  const passwordIn = (text: string) => /^Password: (\S+)$/m.exec(text)?.[1];
+
+  it('writes the generated password to a file only its owner can read, and stores only its hash', async () => {
+    const rows = await testApp.app.db.select().from(operators);
+    expect(rows.map((row) => row.email)).toEqual(['admin@waybill.local']);
+    expect(rows[0]!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+
+    expect((await stat(passwordFile())).mode & 0o777).toBe(0o600);
+    const text = await readFile(passwordFile(), 'utf8');
+    expect(text).toContain('E-mail:   admin@waybill.local');
+    expect(text).toContain(`Console:  http://localhost:3000${testApp.app.config.admin.path}`);
+    const password = passwordIn(text)!;
+    expect(password).toMatch(/^[\w-]{20,}$/);
+    expect(rows[0]!.passwordHash).not.toContain(password);
+    const client = testApp.client();
+    expect((await client.post('/api/auth/login', { email: 'admin@waybill.local', password })).status).toBe(200);
+  });
+
+  it('names the file in the log and never writes the password there, at any log level', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    await testApp.app.db.delete(operators);
+    await ensureFirstOperator(testApp.app.db, testApp.app.config, log);
+
+    const password = passwordIn(await readFile(passwordFile(), 'utf8'))!;
+    const [row] = await testApp.app.db.select().from(operators);
+    expect(await verifyPassword(password, row!.passwordHash)).toBe(true);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ email: 'admin@waybill.local', passwordFile: passwordFile() });
+    expect(lines.join('\n')).not.toContain(password);
+
+    // With an operator in place, nothing is generated, written or logged again.
+    const before = await readFile(passwordFile(), 'utf8');
+    await ensureFirstOperator(testApp.app.db, testApp.app.config, log);
+    expect(lines).toHaveLength(1);
+    expect(await readFile(passwordFile(), 'utf8')).toBe(before);
+  });
+
+  it('leaves one operator and one file whose password works when two starts race', async () => {
+    const log = pino({ level: 'silent' });
+    await testApp.app.db.delete(operators);
+    await Promise.all([
+      ensureFirstOperator(testApp.app.db, testApp.app.config, log),
+      ensureFirstOperator(testApp.app.db, testApp.app.config, log),
+    ]);
+    const rows = await testApp.app.db.select().from(operators);
+    expect(rows).toHaveLength(1);
+    expect((await readdir(testApp.dataDir)).filter((name) => name.startsWith(FIRST_OPERATOR_FILE))).toEqual([
+      FIRST_OPERATOR_FILE,
+    ]);
+    const password = passwordIn(await readFile(passwordFile(), 'utf8'))!;
+    expect(await verifyPassword(password, rows[0]!.passwordHash)).toBe(true);
   });
 });
