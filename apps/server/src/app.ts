@@ -15,6 +15,7 @@ import textGuard from './plugins/text-guard.ts';
 import uploads from './plugins/uploads.ts';
 import webApp from './plugins/web-app.ts';
 import xsrf from './plugins/xsrf.ts';
+import { withProgress } from './progress.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 
 /** JSON bodies are small forms; images travel as multipart with their own limits. */
@@ -28,6 +29,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // No time limit on a plugin or an onReady hook: creating and migrating the embedded database took
+    // 10–17 s on a busy two-core machine, past the default 10 s, and the server exited. Each slow step
+    // logs what it waits for instead (see progress.ts).
+    pluginTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
   });
@@ -62,7 +67,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   else app.setNotFoundHandler(sendNotFound);
 
   app.addHook('onReady', async () => {
-    await ensureFirstOperator(app.db, config, app.log);
+    await withProgress(app.log, 'checking for the first operator', () => ensureFirstOperator(app.db, config, app.log));
   });
   return app;
 }

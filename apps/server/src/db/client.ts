@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -28,13 +30,44 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+const pgliteDir = (options: DatabaseOptions) => path.join(options.dataDir, 'pglite');
+/** PGlite writes PG_VERSION into the directory of a database it has created. */
+const pgliteExists = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSION'));
+
+/** What opening the database will do, for the start-up log: creating the embedded one is the slow case. */
+export function describeOpening(options: DatabaseOptions): string {
+  if (options.databaseUrl) return 'connecting to PostgreSQL';
+  return pgliteExists(pgliteDir(options)) ? 'opening the embedded database' : 'creating the embedded database';
+}
+
 /** PostgreSQL at `databaseUrl`, or else the embedded PGlite stored in `DATA_DIR/pglite`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(pgliteDir(options));
+}
+
+/**
+ * Makes a new, empty embedded database at `dataDir` in a worker thread: PGlite's initdb runs for
+ * seconds (tens of seconds on a busy machine) without yielding, which on the main thread would freeze
+ * every timer, the start-up progress log included.
+ */
+async function createPglite(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const worker = new Worker(new URL('./create-pglite.worker.mjs', import.meta.url), { workerData: { dataDir } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the embedded database stopped with code ${code}`)),
+    );
+  });
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  mkdirSync(dataDir, { recursive: true });
+  if (!pgliteExists(dataDir)) await createPglite(dataDir);
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return {
@@ -47,6 +80,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  try {
+    // Connect once now, so an unreachable server fails the start here and not at the first request.
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase } from '../db/client.ts';
+import { describeOpening, openDatabase } from '../db/client.ts';
+import { withProgress } from '../progress.ts';
 
-/** Opens the database, applies pending migrations and closes it when the app closes. */
+/**
+ * Opens the database, applies pending migrations and closes it when the app closes. None of these has
+ * a time limit (the app sets no plugin timeout): creating the embedded database on a busy machine can
+ * take far longer than Fastify's default 10 s, so each step logs what it waits for instead.
+ */
 async function database(app: FastifyInstance) {
-  const handle = await openDatabase(app.config);
+  const handle = await withProgress(app.log, describeOpening(app.config), () => openDatabase(app.config));
   try {
-    await handle.migrate();
+    await withProgress(app.log, 'applying migrations', () => handle.migrate());
   } catch (error) {
     await handle.close();
     throw error;
@@ -14,7 +19,7 @@ async function database(app: FastifyInstance) {
   app.log.info({ database: handle.kind }, 'database ready');
   app.decorate('db', handle.db);
   app.addHook('onClose', async () => {
-    await handle.close();
+    await withProgress(app.log, 'closing the database', () => handle.close());
   });
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { withProgress } from '../progress.ts';
 import { sweepOrphanFiles } from '../storage/orphan-sweep.ts';
 
 // Any constant shared by every server process on one database (not the migration lock's).
@@ -19,7 +20,7 @@ async function orphanSweep(app: FastifyInstance) {
   const dirs = { uploads: path.join(app.config.dataDir, 'uploads'), tmp: path.join(app.config.dataDir, 'tmp') };
   let lockClient: pg.Client | undefined;
 
-  app.addHook('onReady', async () => {
+  const sweep = async () => {
     let alone = true;
     if (app.config.databaseUrl) {
       lockClient = new pg.Client({ connectionString: app.config.databaseUrl });
@@ -37,7 +38,9 @@ async function orphanSweep(app: FastifyInstance) {
         await lockClient.query('SELECT pg_advisory_lock_shared($1)', [PROCESS_LOCK_ID]);
       }
     }
-  });
+  };
+  // No time limit (a folder of many images on a slow disk takes long); progress is logged instead.
+  app.addHook('onReady', () => withProgress(app.log, 'sweeping files left by an earlier crash', sweep));
   app.addHook('onClose', async () => {
     await lockClient?.end();
   });
