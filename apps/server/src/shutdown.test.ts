@@ -1,0 +1,51 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { closeGracefully } from './shutdown.ts';
+
+const SLOW_CLOSE_MS = 1500;
+
+/** A server with a request that finishes after `answerAfterMs` and a close step (the database's place) that takes SLOW_CLOSE_MS. */
+async function serverWithSlowClose(answerAfterMs: number) {
+  const events: string[] = [];
+  const app = Fastify({ logger: false });
+  app.get('/work', async () => {
+    await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+    return { done: true };
+  });
+  app.addHook('onClose', async () => {
+    events.push('closing');
+    await new Promise((resolve) => setTimeout(resolve, SLOW_CLOSE_MS));
+    events.push('closed');
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { app, events, url: `http://127.0.0.1:${port}/work` };
+}
+
+describe('closeGracefully', () => {
+  it('lets a request in flight finish, then waits for a close slower than the drain time', async () => {
+    const server = await serverWithSlowClose(300);
+    const inFlight = fetch(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const result = await closeGracefully(server.app, 1000);
+    expect((await inFlight).status).toBe(200);
+    expect(result).toEqual({ cutRequests: false });
+    // The close step outlasted the drain time and was still waited for to the end.
+    expect(server.events).toEqual(['closing', 'closed']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_CLOSE_MS - 50);
+  });
+
+  it('cuts a request that outlasts the drain time, and still closes everything after it', async () => {
+    const server = await serverWithSlowClose(5000);
+    const inFlight = fetch(server.url).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const result = await closeGracefully(server.app, 300);
+    expect(await inFlight).toBe('cut');
+    expect(result).toEqual({ cutRequests: true });
+    expect(server.events).toEqual(['closing', 'closed']);
+  });
+});
