@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FIRST_OPERATOR_FILE } from './modules/auth/first-operator-file.ts';
+import { PROGRESS_EVERY_MS } from './progress.ts';
 import { shipmentFields } from './test/factories.ts';
 import { createTestDatabase } from './test/test-databases.ts';
 
@@ -87,6 +89,77 @@ describe('server process', () => {
       const code = await new Promise((resolve) => child.on('exit', resolve));
       expect(code).toBe(0);
     } finally {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts on a fresh DATA_DIR while every core is busy, saying what it waits for', {
+    timeout: 300_000,
+  }, async () => {
+    // More busy processes than cores: creating and migrating the embedded database took 10–17 s like
+    // this, past Fastify's 10 s plugin timeout, and the server exited.
+    const burners: ChildProcess[] = Array.from({ length: 3 }, () =>
+      spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }),
+    );
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-first-start-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+        LOG_LEVEL: 'info',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      await waitFor(() => output.includes('Waybill is ready') || child.exitCode !== null, 280_000);
+      expect(child.exitCode, output).toBeNull();
+      const baseUrl = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+      expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+
+      const lines = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; step?: string; ms?: number });
+      const done = new Map(lines.filter((line) => line.msg.startsWith('done ')).map((line) => [line.step, line.ms!]));
+      for (const step of [
+        'creating the embedded database',
+        'applying migrations',
+        'sweeping files left by an earlier crash',
+        'checking for the first operator',
+      ]) {
+        expect(
+          lines.some((line) => line.msg === step),
+          `no "${step}" line:\n${output}`,
+        ).toBe(true);
+        expect(done.get(step), `no "done ${step}" line:\n${output}`).toBeGreaterThanOrEqual(0);
+      }
+      // The database is created off the main thread, so a long creation is reported while it runs.
+      if (done.get('creating the embedded database')! > 3 * PROGRESS_EVERY_MS) {
+        expect(output).toMatch(/"still creating the embedded database after \d+ s"/);
+      }
+      // The generated password went to its file, not to the log.
+      const password = /^Password: (\S+)$/m.exec(await readFile(path.join(dataDir, FIRST_OPERATOR_FILE), 'utf8'))![1]!;
+      expect(output).not.toContain(password);
+
+      child.kill('SIGTERM');
+      expect(await exited, output).toBe(0);
+      expect(output).toContain('"done closing the database"');
+    } finally {
+      for (const burner of burners) burner.kill('SIGKILL');
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
