@@ -24,6 +24,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Builds the migrated PGlite template once, before any test file, with no time limit.
+          globalSetup: ['./apps/server/src/test/global-setup.ts'],
         },
       },
       './apps/web/vitest.config.ts',

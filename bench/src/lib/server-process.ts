@@ -82,6 +82,9 @@ async function readProcMemory(pid: number): Promise<MemorySample> {
   return { rssKb: field('VmRSS'), hwmKb: field('VmHWM') };
 }
 
+/** A server that has neither answered nor printed anything for this long is taken as stuck. */
+const START_SILENCE_LIMIT_MS = 120_000;
+
 /** Starts a Node script as one child process (so its PID is the server's) and waits for `readyPath`. */
 export async function startNodeProcess(
   args: string[],
@@ -89,17 +92,25 @@ export async function startNodeProcess(
   port: number,
   readyPath: string,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, args, { env, cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr?.on('data', (chunk) => {
-    errors = `${errors}${chunk}`.slice(-4000);
-  });
+  const child = spawn(process.execPath, args, { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let lastSignOfLife = Date.now();
+  const keep = (chunk: Buffer) => {
+    output = `${output}${chunk}`.slice(-4000);
+    lastSignOfLife = Date.now();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}${readyPath}`, 60_000, () => child.exitCode === null);
+    await waitForHttp(
+      `${url}${readyPath}`,
+      { isAlive: () => child.exitCode === null, lastSignOfLife: () => lastSignOfLife },
+      START_SILENCE_LIMIT_MS,
+    );
   } catch (error) {
     await stopChild(child);
-    throw new Error(`${(error as Error).message}\n${errors}`);
+    throw new Error(`${(error as Error).message}\n${output}`);
   }
   return {
     url,

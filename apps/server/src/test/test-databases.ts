@@ -34,7 +34,7 @@ async function migrationsFingerprint(): Promise<string> {
  * ~800 MB; copying a migrated one and reopening it ~0.3 s). Built aside and renamed into place, so
  * parallel test files never see half a template.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `waybill-pglite-template-${await migrationsFingerprint()}`);
   try {
     await readdir(template);
