@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
 import { ensureFirstOperator } from './modules/auth/auth.service.ts';
 import { featureRoutes } from './modules/index.ts';
 import auth from './plugins/auth.ts';
@@ -11,6 +12,7 @@ import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
 import orphanSweep from './plugins/orphan-sweep.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import slowBodies from './plugins/slow-bodies.ts';
 import textGuard from './plugins/text-guard.ts';
 import uploads from './plugins/uploads.ts';
 import webApp from './plugins/web-app.ts';
@@ -21,9 +23,18 @@ import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 /** JSON bodies are small forms; images travel as multipart with their own limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
+export interface BuildOptions {
+  /** The HTTP time limits are not settings (see http-timeouts.ts); tests shorten them to watch them act. */
+  timeouts?: HttpTimeouts;
+}
+
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { timeouts = HTTP_TIMEOUTS }: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
+    ...serverTimeoutOptions(timeouts),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
@@ -45,6 +56,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // External plugins, then the app's own, then routes (plugins first so their hooks see every route).
   await app.register(errorHandler);
+  await app.register(slowBodies, { minBodyRate: timeouts.minBodyRate });
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(xsrf);

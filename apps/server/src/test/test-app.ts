@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase, type DatabaseKind } from './test-databases.ts';
@@ -31,8 +31,12 @@ async function listFiles(directory: string): Promise<string[]> {
   }
 }
 
-/** The real app on a fresh database and DATA_DIR, listening on a free port. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+/** The real app on a fresh database and DATA_DIR, listening on a free port (`options` as buildApp takes them). */
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-test-'));
   const database = await createTestDatabase(kind, dataDir);
   const config = loadConfig({
@@ -46,7 +50,7 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
