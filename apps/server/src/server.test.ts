@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REAL_SERVER_TEST_TIMEOUT_MS } from './hardening/support/child-server.ts';
 import { FIRST_OPERATOR_FILE } from './modules/auth/first-operator-file.ts';
 import { PROGRESS_EVERY_MS } from './progress.ts';
 import { shipmentFields } from './test/factories.ts';
@@ -35,7 +36,9 @@ describe('server process', () => {
     expect(stderr).toContain('RATE_LIMIT_TRACK:');
   });
 
-  it('finishes an in-flight request, closes the database and exits 0 on SIGTERM', async () => {
+  it('finishes an in-flight request, closes the database and exits 0 on SIGTERM', {
+    timeout: REAL_SERVER_TEST_TIMEOUT_MS,
+  }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-server-'));
     await createTestDatabase('pglite', dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

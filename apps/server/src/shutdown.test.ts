@@ -2,13 +2,21 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { closeGracefully } from './shutdown.ts';
 
-const SLOW_CLOSE_MS = 1500;
+const SLOW_CLOSE_MS = 3000;
 
-/** A server with a request that finishes after `answerAfterMs` and a close step (the database's place) that takes SLOW_CLOSE_MS. */
+/**
+ * A server with a request that finishes `answerAfterMs` after it reached the handler (`arrived`) and a
+ * close step (the database's place) that takes SLOW_CLOSE_MS.
+ */
 async function serverWithSlowClose(answerAfterMs: number) {
   const events: string[] = [];
+  let reached: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
   const app = Fastify({ logger: false });
   app.get('/work', async () => {
+    reached();
     await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
     return { done: true };
   });
@@ -19,16 +27,16 @@ async function serverWithSlowClose(answerAfterMs: number) {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return { app, events, url: `http://127.0.0.1:${port}/work` };
+  return { app, events, arrived, url: `http://127.0.0.1:${port}/work` };
 }
 
 describe('closeGracefully', () => {
   it('lets a request in flight finish, then waits for a close slower than the drain time', async () => {
     const server = await serverWithSlowClose(300);
     const inFlight = fetch(server.url);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.arrived;
     const started = Date.now();
-    const result = await closeGracefully(server.app, 1000);
+    const result = await closeGracefully(server.app, 2000);
     expect((await inFlight).status).toBe(200);
     expect(result).toEqual({ cutRequests: false });
     // The close step outlasted the drain time and was still waited for to the end.
@@ -42,7 +50,7 @@ describe('closeGracefully', () => {
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.arrived;
     const result = await closeGracefully(server.app, 300);
     expect(await inFlight).toBe('cut');
     expect(result).toEqual({ cutRequests: true });

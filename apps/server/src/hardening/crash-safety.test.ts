@@ -11,7 +11,7 @@ import { imageBytes, shipmentFields, shipmentForm } from '../test/factories.ts';
 import { TestClient } from '../test/http-client.ts';
 import { TEST_ADMIN } from '../test/test-app.ts';
 import { createTestDatabase, databases, type TestDatabase } from '../test/test-databases.ts';
-import { type ChildServer, startChildServer } from './support/child-server.ts';
+import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from './support/child-server.ts';
 
 type Operation =
   | { kind: 'submit'; fields: Record<string, string>; images: number }
@@ -76,7 +76,9 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
     return server;
   };
 
-  it('keeps every answered write in full, nothing half-written, no orphaned file', async () => {
+  it('keeps every answered write in full, nothing half-written, no orphaned file', {
+    timeout: REAL_SERVER_TEST_TIMEOUT_MS,
+  }, async () => {
     let current = await start();
     let operator = await signIn(current.baseUrl);
 
@@ -192,7 +194,9 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
     await current.kill();
   });
 
-  it('sweeps leftovers of a crash at start-up and keeps every file a row names', async () => {
+  it('sweeps leftovers of a crash at start-up and keeps every file a row names', {
+    timeout: REAL_SERVER_TEST_TIMEOUT_MS,
+  }, async () => {
     const uploads = path.join(dataDir, 'uploads');
     const kept = (await listDir(uploads)).sort();
     const orphan = `${randomUUID()}.webp`;

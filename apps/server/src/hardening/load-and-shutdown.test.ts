@@ -11,7 +11,7 @@ import { imageBytes, shipmentFields, shipmentForm } from '../test/factories.ts';
 import { TestClient } from '../test/http-client.ts';
 import { TEST_ADMIN } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-databases.ts';
-import { type ChildServer, startChildServer } from './support/child-server.ts';
+import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from './support/child-server.ts';
 
 const LONG = process.env.WAYBILL_LOAD_LONG === '1';
 const CONNECTIONS = LONG ? 100 : 50;
@@ -106,7 +106,9 @@ describe('the server process under load and at shutdown', () => {
     await current.kill();
   });
 
-  it('on SIGTERM refuses new connections, finishes a large upload in flight, and exits 0', async () => {
+  it('on SIGTERM refuses new connections, finishes a large upload in flight, and exits 0', {
+    timeout: REAL_SERVER_TEST_TIMEOUT_MS,
+  }, async () => {
     server = await startChildServer({ dataDir });
     const current = server;
     const port = Number(new URL(current.baseUrl).port);

@@ -14,6 +14,12 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  */
 const SILENCE_LIMIT_MS = 120_000;
 
+/**
+ * Time limit of a test that starts the real server process (more than the suite's 60 s): the start
+ * alone, with tsx compiling every module, took over 20 s on the busy shared machine.
+ */
+export const REAL_SERVER_TEST_TIMEOUT_MS = 180_000;
+
 /** A port nobody listens on right now. */
 export async function findFreePort(): Promise<number> {
   const probe = net.createServer();
