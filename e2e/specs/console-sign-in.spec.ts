@@ -75,6 +75,18 @@ describe('console sign-in', () => {
     await expectPath(page, `${consolePath}/sign-in?next=%2Finbox`);
   });
 
+  it('lands on the dashboard of this site when the return path is a trick', async () => {
+    const { baseUrl, consolePath, adminEmail, adminPassword } = readE2eEnvironment();
+    for (const trick of ['/\t/evil.example', '/\\evil.example', '/../uploads']) {
+      const { page } = await freshPage();
+      await gotoApp(page, `${consolePath}/sign-in?next=${encodeURIComponent(trick)}`);
+      await signInThroughForm(page, adminEmail, adminPassword);
+      await expectPath(page, consolePath);
+      expect(new URL(page.url()).origin, trick).toBe(new URL(baseUrl).origin);
+      await page.getByRole('heading', { name: 'Package Management Dashboard' }).waitFor();
+    }
+  });
+
   it('takes an operator whose session ended to sign-in with the expiry message, and back afterwards', async () => {
     const { consolePath, adminEmail, adminPassword } = readE2eEnvironment();
     const { page, context } = await freshPage();
