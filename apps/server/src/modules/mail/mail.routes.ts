@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { withProgress } from '../../progress.ts';
 import { countMailLog, findMailLogPage, type MailLogRow } from './mail-log.repository.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { readNotifyCustomers, saveNotifyCustomers } from './outbox.repository.ts';
@@ -62,7 +63,7 @@ function toMailLogEntry(row: MailLogRow): z.infer<typeof mailLogEntrySchema> {
 
 /**
  * The mailer, the composer's send and preview, the mail log, notification settings, and the outbox
- * worker (started when the app is ready, stopped before the database closes). Not encapsulated, so
+ * worker (started when the app is ready, stopped after the HTTP server and before the database closes). Not encapsulated, so
  * the app exposes `mailer` and `mailOutbox`. Console routes are guarded by the auth plugin.
  */
 const mail: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
@@ -85,11 +86,12 @@ const mail: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
   app.addHook('onReady', async () => {
     worker = startOutboxWorker(app);
   });
-  // The worker stops before the database closes; the mailer once in-flight requests have finished.
-  app.addHook('preClose', async () => {
-    await worker?.stop();
-  });
+  // The worker stops once the HTTP server has closed and before the database does (onClose hooks run
+  // after the server's close, in reverse order of registration). Stopping it earlier (preClose) held
+  // the server open for a whole pass, tens of seconds with a slow mail server, while the shutdown's
+  // request deadline ran out. A pass in progress finishes, however long it takes, and says so.
   app.addHook('onClose', async () => {
+    await withProgress(app.log, 'stopping the mail outbox', async () => worker?.stop());
     mailer.close();
   });
 

@@ -1,0 +1,53 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { closeGracefully } from '../../shutdown.ts';
+import { acceptedShipment } from '../../test/factories.ts';
+import { startTestApp } from '../../test/test-app.ts';
+import { databases } from '../../test/test-databases.ts';
+
+/** A mail server that takes connections and never says hello: a send waits for the greeting timeout. */
+async function silentMailServer() {
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => sockets.length,
+    stop: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.each(databases())('the mail outbox at shutdown on %s', (kind) => {
+  it('does not hold the HTTP server open for a slow mail pass, and lets the pass end before the database closes', {
+    timeout: 120_000,
+  }, async () => {
+    const smtp = await silentMailServer();
+    const testApp = await startTestApp(kind, { SMTP_URL: smtp.url });
+    try {
+      const operator = await testApp.operator();
+      await operator.put('/api/admin/notification-settings', { notifyCustomers: true });
+      await acceptedShipment(testApp, operator); // queues a notification to each party
+      // The worker's pass is under way once it has connected to the mail server.
+      await expect.poll(smtp.connections, { timeout: 20_000 }).toBeGreaterThan(0);
+
+      const started = performance.now();
+      let httpClosedAfter = Number.POSITIVE_INFINITY;
+      testApp.app.server.once('close', () => {
+        httpClosedAfter = performance.now() - started;
+      });
+      const result = await closeGracefully(testApp.app, 3000);
+      // The HTTP server closed at once; no request was cut for want of time…
+      expect(httpClosedAfter).toBeLessThan(3000);
+      expect(result).toEqual({ cutRequests: false });
+      // …and the close waited for the pass (a greeting timeout of 10 s per message) before the database.
+      expect(performance.now() - started).toBeGreaterThan(5000);
+    } finally {
+      await testApp.close();
+      await smtp.stop();
+    }
+  });
+});
