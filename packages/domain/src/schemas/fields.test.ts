@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   booleanish,
+  DECIMAL_TEXT,
   EMAIL_PATTERN,
   INVALID_EMAIL,
+  NUMBER_TEXT_MAX,
+  NUMBER_TEXT_TOO_LONG,
   numberAtLeast,
   optionalText,
   requiredEmail,
@@ -82,6 +85,11 @@ describe('requiredEmail', () => {
     expect(INVALID_EMAIL).toBe('Invalid email address');
   });
 
+  it('refuses over-long text by its length alone: the pattern never reads it', () => {
+    const issues = schema.safeParse(`${'a'.repeat(100_000)}@`).error?.issues ?? [];
+    expect(issues.map((issue) => issue.message)).toEqual(['Must be at most 254 characters']);
+  });
+
   it('trims before checking the pattern', () => {
     expect(schema.parse('  ada@example.com  ')).toBe('ada@example.com');
   });
@@ -132,10 +140,53 @@ describe('numberAtLeast', () => {
     expect(messageFor(schema, value)).toBe('Minimum length is 1');
   });
 
+  it('reads -0 as 0', () => {
+    const atLeastZero = numberAtLeast(0, 'Price must be at least 0');
+    expect(Object.is(atLeastZero.parse(-0), 0)).toBe(true);
+    expect(Object.is(atLeastZero.parse('-0'), 0)).toBe(true);
+    expect(Object.is(atLeastZero.parse('-0.0e5'), 0)).toBe(true);
+  });
+
+  it(`refuses text longer than ${NUMBER_TEXT_MAX} characters as such, valid digits or not`, () => {
+    expect(NUMBER_TEXT_TOO_LONG).toBe(`Must be a number of at most ${NUMBER_TEXT_MAX} characters`);
+    // Zeros in front keep the value 1: only the length is wrong.
+    expect(schema.parse(`${'0'.repeat(NUMBER_TEXT_MAX - 1)}1`)).toBe(1);
+    expect(messageFor(schema, `${'0'.repeat(NUMBER_TEXT_MAX)}1`)).toBe(NUMBER_TEXT_TOO_LONG);
+    expect(messageFor(schema, `${'1'.repeat(65_000)}x`)).toBe(NUMBER_TEXT_TOO_LONG);
+    expect(schema.parse(`  ${'0'.repeat(NUMBER_TEXT_MAX - 1)}1\n`)).toBe(1);
+    expect(messageFor(schema, ' '.repeat(NUMBER_TEXT_MAX + 1))).toBe('Minimum length is 1');
+  });
+
   it('asks for a whole number when told to', () => {
     const whole = numberAtLeast(1, 'Minimum quantity is 1', { int: true });
     expect(whole.parse('3')).toBe(3);
     expect(messageFor(whole, '2.5')).toBe('Must be a whole number');
+  });
+});
+
+describe('DECIMAL_TEXT', () => {
+  it.each(['1', '-1', '+1.', '1.5', '.5', '1e5', '1.5E-3', '007'])('accepts %j', (text) => {
+    expect(DECIMAL_TEXT.test(text)).toBe(true);
+  });
+
+  it.each(['', '.', '-', '1.2.3', 'e5', '1e', '1e+', '0x10', '1_000', '١'])('refuses %j', (text) => {
+    expect(DECIMAL_TEXT.test(text)).toBe(false);
+  });
+
+  // A failed match must take time in proportion to the text: the old pattern split a run of digits
+  // every possible way and took seconds for a few tens of thousands of digits.
+  it('refuses a long run of digits with a bad ending in about the time it reads a good one', () => {
+    const digits = '1'.repeat(20_000);
+    const timeOf = (text: string, rounds: number) => {
+      const started = performance.now();
+      for (let round = 0; round < rounds; round++) DECIMAL_TEXT.test(text);
+      return performance.now() - started;
+    };
+    const good = Math.min(...[1, 2, 3].map(() => timeOf(digits, 5) / 5));
+    expect(DECIMAL_TEXT.test(`${digits}x`)).toBe(false);
+    const bad = Math.max(...[`${digits}x`, `${digits}.5x`, `${digits}e5x`].map((text) => timeOf(text, 1)));
+    // Generous for a shared machine: quadratic backtracking is thousands of times slower.
+    expect(bad).toBeLessThan(good * 50 + 100);
   });
 });
 

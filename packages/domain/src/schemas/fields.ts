@@ -10,37 +10,54 @@ export const INVALID_EMAIL = 'Invalid email address';
 
 export const TEXT_MAX = 200;
 export const LONG_TEXT_MAX = 5000;
+/** RFC 5321's limit for a whole address. */
+export const EMAIL_MAX = 254;
+
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+
+/**
+ * Text longer than its bound is refused before anything else reads it: `abort` stops the checks after
+ * this one (an e-mail pattern, a link rule), so no pattern ever runs on more than the bound.
+ */
+const atMost = (max: number) => ({ error: tooLongMessage(max), abort: true });
 
 /** Text that must be non-blank after trimming; a missing or non-string value gets the same message. */
 export function requiredText(message: string, max = TEXT_MAX) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+  return z.string({ error: message }).trim().min(1, { error: message }).max(max, atMost(max));
 }
 
 /** Optional text: missing becomes empty. */
 export function optionalText(max = TEXT_MAX) {
-  return z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, { error: `Must be at most ${max} characters` })
-    .optional()
-    .default('');
+  return z.string({ error: 'Must be text' }).trim().max(max, atMost(max)).optional().default('');
 }
 
 /** Required e-mail: blank gives `requiredMessage`, a bad shape "Invalid email address". */
 export function requiredEmail(requiredMessage: string) {
-  return requiredText(requiredMessage, 254).regex(EMAIL_PATTERN, { error: INVALID_EMAIL });
+  return requiredText(requiredMessage, EMAIL_MAX).regex(EMAIL_PATTERN, { error: INVALID_EMAIL });
 }
 
-/** Plain decimal notation; `Number()` alone would also read "0x10" or "0b1" as numbers. */
-const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+/**
+ * The most characters a number may take as text. The longest a JavaScript number prints is 24
+ * ("-2.2250738585072014e-308"); nobody types more, and refusing longer text before any pattern runs
+ * keeps the work per field small whatever arrives.
+ */
+export const NUMBER_TEXT_MAX = 32;
+export const NUMBER_TEXT_TOO_LONG = `Must be a number of at most ${NUMBER_TEXT_MAX} characters`;
+
+/**
+ * Plain decimal notation; `Number()` alone would also read "0x10" or "0b1" as numbers. The fraction is
+ * its own optional group, so a run of digits can be split one way only: a failed match takes linear
+ * time. (`\d+\.?\d*` could split "111…1x" at every place, and took 7 s for 65 000 digits.)
+ */
+export const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** -0 is 0 (it would print as 0 but compare as negative in the database). */
+const withoutNegativeZero = (value: number) => (Object.is(value, -0) ? 0 : value);
 
 /**
  * A number that may arrive as text (multipart, form inputs). Blank, missing or not a decimal number
- * gives `message`, and so does a value below `min`.
+ * gives `message`, and so does a value below `min`; text longer than NUMBER_TEXT_MAX (after trimming,
+ * like every text) is refused as such before any pattern reads it.
  */
 export function numberAtLeast(
   min: number,
@@ -52,13 +69,16 @@ export function numberAtLeast(
   if (options.max !== undefined)
     schema = schema.max(options.max, { error: options.maxMessage ?? `Must be at most ${options.max}` });
   return z.preprocess(
-    (value) => {
-      if (typeof value === 'string') {
-        const trimmed = value.trim();
-        if (trimmed === '') return undefined;
-        return DECIMAL_TEXT.test(trimmed) ? Number(trimmed) : Number.NaN;
+    (value, ctx) => {
+      if (typeof value === 'number') return withoutNegativeZero(value);
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      if (trimmed === '') return undefined;
+      if (trimmed.length > NUMBER_TEXT_MAX) {
+        ctx.addIssue({ code: 'custom', message: NUMBER_TEXT_TOO_LONG });
+        return z.NEVER;
       }
-      return value;
+      return DECIMAL_TEXT.test(trimmed) ? withoutNegativeZero(Number(trimmed)) : Number.NaN;
     },
     schema.refine(Number.isFinite, { error: message }),
   );
