@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPMENT_TEXT_FIELDS, shipmentInputSchema } from './shipment.ts';
+import { SHIPMENT_FIELD_LIMITS, SHIPMENT_TEXT_FIELDS, shipmentInputSchema } from './shipment.ts';
 import { fieldMessages } from './test-support.ts';
 
 /** A valid submission as multipart sends it: every value is text. */
@@ -155,5 +155,16 @@ describe('shipmentInputSchema', () => {
     const parsed = shipmentInputSchema.parse({ ...MULTIPART, status: 'Delivered', trackingCode: 'AAAA' });
     expect(parsed).not.toHaveProperty('status');
     expect(parsed).not.toHaveProperty('trackingCode');
+  });
+
+  // The multipart receiver refuses by these limits before the schema runs: they must say what it says.
+  it.each(SHIPMENT_TEXT_FIELDS)('bounds %s as SHIPMENT_FIELD_LIMITS says, with the same message', (field) => {
+    const { maxLength, tooLong } = SHIPMENT_FIELD_LIMITS[field];
+    const fits =
+      field === 'dimensionUnit'
+        ? `${' '.repeat(maxLength - 2)}cm`
+        : MULTIPART[field].padStart(maxLength, field.endsWith('email') ? 'a' : '0');
+    expect(messagesFor({ [field]: fits })).toEqual({});
+    expect(messagesFor({ [field]: `${fits}0` })).toEqual({ [field]: tooLong });
   });
 });

@@ -4,9 +4,9 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { LIMITS } from '@waybill/domain';
+import { LIMITS, SHIPMENT_FIELD_LIMITS } from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError, validationError } from '../../errors.ts';
 
 export const IMAGE_FIELD = 'packageImages';
 
@@ -25,6 +25,32 @@ export interface ReceivedSubmission {
 }
 
 const MAX_MB = LIMITS.maxImageBytes / (1024 * 1024);
+
+/**
+ * Bytes a field may take for its character limit: UTF-8 spends at most 3 bytes on a UTF-16 unit, and a
+ * form may send a few spaces around a value (they are trimmed before the limit counts).
+ */
+const bytesFor = (maxLength: number) => maxLength * 3 + 64;
+
+/** Bytes each known field may take; the description (5 000 characters) is the longest. */
+const FIELD_BYTES = new Map(
+  Object.entries(SHIPMENT_FIELD_LIMITS).map(([field, limit]) => [field, bytesFor(limit.maxLength)]),
+);
+
+/** Fields the submission does not read are dropped, but still held until then: kept small. */
+const OTHER_FIELD_BYTES = 1024;
+
+/** The parser's per-field cap: the longest field's own limit. */
+export const MULTIPART_FIELD_BYTES = Math.max(...FIELD_BYTES.values());
+
+/** The refusal for a text part longer than its field may be, or undefined when it fits. */
+function fieldTooLong(fieldname: string, value: string, truncated: boolean): AppError | undefined {
+  const limit = FIELD_BYTES.get(fieldname);
+  if (!truncated && Buffer.byteLength(value) <= (limit ?? OTHER_FIELD_BYTES)) return undefined;
+  if (limit === undefined) return new AppError(413, `Form field ${fieldname.slice(0, 40)} is too long`);
+  const { tooLong } = SHIPMENT_FIELD_LIMITS[fieldname as keyof typeof SHIPMENT_FIELD_LIMITS];
+  return validationError([{ path: [fieldname], message: tooLong }]);
+}
 
 /** A file name safe to repeat in a message. */
 function displayName(filename: string | undefined, index: number): string {
@@ -52,11 +78,11 @@ async function receiveFile(part: MultipartFile, index: number, directory: string
 }
 
 /**
- * Streams a multipart package submission: text fields into memory (small, bounded by the parser),
+ * Streams a multipart package submission: text fields into memory (each bounded by its field's limit),
  * each `packageImages` file to a temporary file under `tmpRoot`, never the whole upload in memory.
- * After the first problem (a 6th file, an oversized file, an unexpected file field) the rest of the
- * body is read and discarded, so the client gets the answer instead of a reset connection; then the
- * temporary files are removed and the AppError thrown.
+ * After the first problem (a field too long, a 6th file, an oversized file, an unexpected file field)
+ * the rest of the body is read and discarded, so the client gets the answer instead of a reset
+ * connection; then the temporary files are removed and the AppError thrown.
  */
 export async function receiveSubmission(request: FastifyRequest, tmpRoot: string): Promise<ReceivedSubmission> {
   if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data body');
@@ -70,7 +96,10 @@ export async function receiveSubmission(request: FastifyRequest, tmpRoot: string
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        const tooLong = fieldTooLong(part.fieldname, part.value, part.valueTruncated);
+        if (tooLong) failure ??= tooLong;
+        else fields[part.fieldname] = part.value;
       } else if (failure) {
         part.file.resume();
       } else {

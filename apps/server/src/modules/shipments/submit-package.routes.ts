@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { validationError } from '../../errors.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { deleteStoredImages, storeImages } from './image-processing.ts';
-import { receiveSubmission } from './multipart-submission.ts';
+import { MULTIPART_FIELD_BYTES, receiveSubmission } from './multipart-submission.ts';
 import { createShipment } from './shipments.service.ts';
 
 const submittedSchema = z.object({
@@ -25,7 +25,8 @@ export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       // One more than allowed, so the 6th file is seen and refused with a clear message.
       files: LIMITS.maxImages + 1,
       fields: 40,
-      fieldSize: 64 * 1024,
+      // Each field is then held to its own limit (a quantity to a few dozen bytes).
+      fieldSize: MULTIPART_FIELD_BYTES,
       parts: 60,
     },
   });

@@ -1,3 +1,4 @@
+import { NUMBER_TEXT_TOO_LONG } from '@waybill/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, shipmentFields, shipmentForm } from '../../test/factories.ts';
@@ -69,6 +70,29 @@ describe.each(databases())('POST /api/submit-package on %s', (kind) => {
       const response = await submit(shipmentForm(shipmentFields({ [field]: value }), [image]));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message, errors: { [field]: message } });
+      await expectNothingStored();
+    });
+
+    it.each([
+      ['quantity', `${'1'.repeat(65_000)}x`, NUMBER_TEXT_TOO_LONG],
+      ['weight', '0'.repeat(40), NUMBER_TEXT_TOO_LONG],
+      ['phone', '5'.repeat(41), 'Must be at most 40 characters'],
+      ['phone', '5'.repeat(5_000), 'Must be at most 40 characters'],
+      ['description', 'x'.repeat(5_001), 'Must be at most 5000 characters'],
+      ['description', '語'.repeat(30_000), 'Must be at most 5000 characters'],
+    ])('refuses %s longer than it may be (%#) with its message', async (field, value, message) => {
+      const response = await submit(shipmentForm(shipmentFields({ [field]: value })));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message, errors: { [field]: message } });
+      await expectNothingStored();
+    });
+
+    it('refuses a field it does not read when it is longer than 1 KB', async () => {
+      const form = shipmentForm();
+      form.append('notes', 'x'.repeat(2_000));
+      const response = await submit(form);
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ message: 'Form field notes is too long' });
       await expectNothingStored();
     });
 
@@ -173,6 +197,26 @@ describe.each(databases())('POST /api/submit-package on %s', (kind) => {
     const { uploads, tmp } = await testApp.storedFiles();
     expect(uploads).toHaveLength(10);
     expect(tmp).toEqual([]);
+  });
+
+  it('takes every field at its longest, in characters of three and four bytes, padded with spaces', async () => {
+    const longest = {
+      name: '語'.repeat(200),
+      phone: '😀'.repeat(20),
+      pickupLocation: '語'.repeat(500),
+      destination: '😀'.repeat(250),
+      description: '語'.repeat(5_000),
+      quantity: `${'0'.repeat(31)}7`,
+      weight: `${'0'.repeat(27)}1.5e0`,
+    };
+    const padded = Object.fromEntries(Object.entries(longest).map(([key, value]) => [key, `  ${value}\n`]));
+    const form = shipmentForm(shipmentFields(padded));
+    form.append('notes', 'x'.repeat(1_000));
+    const response = await submit(form);
+    expect(response.status, response.text.slice(0, 200)).toBe(201);
+    const operator = await testApp.operator();
+    const stored = (await operator.get(`/api/admin/packages/${response.body.trackingCode}`)).body;
+    expect(stored).toMatchObject({ ...longest, quantity: 7, weight: 1.5 });
   });
 
   it('stores a package without images; numbers arrive as numbers', async () => {
