@@ -49,7 +49,7 @@ function collectFirstLoad(html: string, byFile: Map<string, ManifestChunk>, mani
     for (const sheet of chunk.css ?? []) css.add(sheet);
     for (const key of chunk.imports ?? []) visit(manifest[key]!);
   };
-  for (const [, href] of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="\/([^"]+\.(?:js|css))"/g)) {
+  for (const [, href] of html.matchAll(/<(?:script[^<>]*\bsrc|link[^<>]*\bhref)="\/([^"<>]+\.(?:js|css))"/g)) {
     if (href!.endsWith('.css')) css.add(href!);
     else {
       const chunk = byFile.get(href!);

@@ -63,13 +63,14 @@ describe('prerendered HTML, fetched without running scripts', () => {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       const html = await response.text();
-      expect(decode(readTag(html, /<h1[^>]*>([^<]*)<\/h1>/)), path).toBe(heading);
+      expect(decode(readTag(html, /<h1[^<>]*>([^<]*)<\/h1>/)), path).toBe(heading);
       const title = decode(readTag(html, /<title>([^<]*)<\/title>/));
       expect(title, path).toMatch(/Waybill/);
       expect(readTag(html, /<meta name="description" content="([^"]*)"/).length, path).toBeGreaterThan(40);
       expect(html, path).toContain('<script src="/color-scheme.js"></script>');
-      expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g), `${path} has an inline script`).toBeNull();
-      expect(html, `${path} preloads its page chunk`).toMatch(/<link rel="modulepreload"[^>]+href="\/assets\//);
+      const inlineScripts = html.match(/<script\b[^<>]*>/g)?.filter((tag) => !/\bsrc=/.test(tag));
+      expect(inlineScripts ?? [], `${path} has an inline script`).toEqual([]);
+      expect(html, `${path} preloads its page chunk`).toMatch(/<link rel="modulepreload"[^<>]+href="\/assets\//);
       titles.set(path, title);
     }
     // One title per page (home and /0 are the same page).

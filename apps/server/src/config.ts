@@ -104,7 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    // The look-behind starts a match at the first slash of a run only, so it takes linear time.
+    publicUrl: e.PUBLIC_URL.replace(/(?<!\/)\/+$/, ''),
     secure: e.PUBLIC_URL.startsWith('https:'),
     company: {
       name: e.COMPANY_NAME,

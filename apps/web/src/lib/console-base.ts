@@ -7,5 +7,6 @@ const CONSOLE_BASE_META = 'waybill-console-base';
  */
 export function readConsoleBase(doc: Document | undefined = typeof document === 'undefined' ? undefined : document) {
   const content = doc?.querySelector<HTMLMetaElement>(`meta[name="${CONSOLE_BASE_META}"]`)?.content.trim();
-  return content ? content.replace(/\/+$/, '') || undefined : undefined;
+  // The look-behind starts a match at the first slash of a run only, so it takes linear time.
+  return content ? content.replace(/(?<!\/)\/+$/, '') || undefined : undefined;
 }

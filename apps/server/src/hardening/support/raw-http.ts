@@ -72,7 +72,7 @@ export function isCleanRefusal(answer: RawAnswer): boolean {
     answer.body !== null &&
     typeof answer.body.message === 'string' &&
     answer.body.message.length > 0 &&
-    !/at .*\.(ts|js):\d+/.test(answer.text)
+    !/\.[jt]s:\d+:\d+/.test(answer.text)
   );
 }
 

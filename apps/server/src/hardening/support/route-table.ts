@@ -13,7 +13,7 @@ export function listRoutes(app: FastifyInstance): RouteEntry[] {
   const routes: RouteEntry[] = [];
   const stack: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)(?:├── |└── )(\S+)(?: \(([^)]*)\))?\s*$/.exec(line);
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?\s*$/.exec(line);
     if (!match) continue;
     // Each nesting level of the tree is four characters wide.
     const depth = match[1]!.length / 4;
