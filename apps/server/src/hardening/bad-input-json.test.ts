@@ -7,13 +7,13 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { databases } from '../test/test-databases.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { anyValue, extraFields, hostileSegment, hostileText } from './support/hostile-input.ts';
-import { invalidValueFor, withField } from './support/invalid-values.ts';
+import { EDGE_TIMESTAMPS, invalidValueFor, JsonNumber, toJson, withField } from './support/invalid-values.ts';
 import { credentialsOf, type RawAnswer, rawRequest } from './support/raw-http.ts';
 import { listRoutes, type RouteEntry } from './support/route-table.ts';
 import { expectRefusedLeavingNothing, readStoredState, seedContext } from './support/seeded-app.ts';
 
 // Tuned so the file takes well under a minute per database on two shared cores.
-const RUNS = { anyRoute: 200, invalidField: 200, hostileText: 100 };
+const RUNS = { anyRoute: 200, invalidField: 200, hostileText: 100, edgeValue: 100 };
 
 describe.each(databases())('bad input on %s', (kind) => {
   let testApp: TestApp;
@@ -41,7 +41,7 @@ describe.each(databases())('bad input on %s', (kind) => {
         ...(signedIn ? operatorHeaders : strangerHeaders),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : toJson(body),
     });
 
   /** A 2xx may change things (the payload was valid after all); anything else must be a clean refusal. */
@@ -56,7 +56,24 @@ describe.each(databases())('bad input on %s', (kind) => {
     const routeArb = fc.constantFrom(
       ...routes.filter((route) => route.url !== '*' && route.url !== '/api/auth/logout'),
     );
-    const query = fc.dictionary(fc.constantFrom('page', 'pageSize', 'q', 'status', 'x'), hostileText, { maxKeys: 2 });
+    // Paging numbers at and past their limits as well as hostile text.
+    const pageNumber = fc.constantFrom(
+      '0',
+      '-0',
+      '1e400',
+      '1e3',
+      '0x10',
+      ' 2',
+      '1.5',
+      '2147483648',
+      '9'.repeat(30),
+      '1'.repeat(40),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom('page', 'pageSize', 'q', 'status', 'kind', 'state', 'x'),
+      fc.oneof(hostileText, pageNumber),
+      { maxKeys: 3 },
+    );
     await fc.assert(
       fc.asyncProperty(
         routeArb,
@@ -99,6 +116,52 @@ describe.each(databases())('bad input on %s', (kind) => {
         await expectRefusedLeavingNothing(answer, before, testApp);
       }),
       { numRuns: RUNS.invalidField },
+    );
+  });
+
+  // Values at the edges of what the database stores, valid or not: a success or a clean 4xx.
+  const edgeNumber = fc.oneof(
+    fc.constantFrom(-0, 0, 5e-324, Number.MIN_VALUE, 0.1 + 0.2, 1e-7, 999_999.999_999_999_9, 100_000, 1_000_000),
+    fc.constantFrom(new JsonNumber('-0'), new JsonNumber('1e-400'), new JsonNumber('1E+2'), new JsonNumber('1e400')),
+    fc.constantFrom('-0', '0e0', '1e-400', '.5', '5.', '+1', '0.1e1', '00001', `${'0'.repeat(31)}1`),
+  );
+  const edgeTimestamp = fc.constantFrom(
+    ...EDGE_TIMESTAMPS,
+    '1970-01-01T00:00:00Z',
+    '1970-01-01T00:00:00.000+00:00',
+    '9999-12-31T23:59:59.999Z',
+    '9999-12-31T23:59:59.999+23:59',
+    '2038-01-19T03:14:08Z',
+  );
+
+  it('answers values at the edges of numbers and dates without a 5xx, storing them exactly or nothing', async () => {
+    // Dates and numbers drawn equally often, whatever the number of fields of each kind.
+    const casesOf = (kind: 'number' | 'timestamp', value: fc.Arbitrary<unknown>) =>
+      fc.oneof(
+        ...ENDPOINT_SPECS.flatMap((spec) =>
+          Object.entries(spec.fields)
+            .filter(([, field]) => field.kind === kind)
+            .map(([field]) => fc.record({ spec: fc.constant(spec), field: fc.constant(field), value })),
+        ),
+      );
+    const cases = fc.oneof(casesOf('number', edgeNumber), casesOf('timestamp', edgeTimestamp));
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ spec, field, value }) => {
+        const before = await readStoredState(testApp);
+        const answer = await send(spec.method, spec.path(ctx), withField(spec.valid(ctx), field, value), true);
+        expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+        expect([401, 403]).not.toContain(answer.status);
+        if (answer.status >= 400) {
+          await expectRefusedLeavingNothing(answer, before, testApp);
+          return;
+        }
+        // A stored number reads back as the number sent (-0 as 0).
+        const sent = value instanceof JsonNumber ? Number(value.text) : Number(value);
+        if (typeof answer.body === 'object' && answer.body !== null && field in answer.body) {
+          expect(Object.is(answer.body[field], sent === 0 ? 0 : sent)).toBe(true);
+        }
+      }),
+      { numRuns: RUNS.edgeValue },
     );
   });
 

@@ -10,6 +10,7 @@ import {
   trackingCodeBodySchema,
   trackingCodeSchema,
 } from './admin.ts';
+import { TIMESTAMP_OUT_OF_RANGE } from './fields.ts';
 import { fieldMessages } from './test-support.ts';
 
 const CODE = 'AB3K7M9XQ2RT';
@@ -110,6 +111,38 @@ describe('locationDeleteSchema', () => {
       });
     },
   );
+
+  it.each(['1970-01-01T00:00:00Z', '1970-01-01T01:00:00+01:00', '9999-12-31T23:59:59.999Z'])(
+    'accepts %s, at the ends of the range',
+    (timestamp) => {
+      expect(fieldMessages(locationDeleteSchema, { trackingCode: CODE, timestamp })).toEqual({});
+    },
+  );
+
+  // PostgreSQL refuses year 0 and JavaScript's years past 9999: these once reached it and answered 500.
+  it.each([
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00+01:00',
+    '1969-12-31T23:59:59.999Z',
+    '1970-01-01T00:59:59+01:00',
+    '9999-12-31T23:59:59.999-00:01',
+  ])('refuses %s, outside 1970–9999 once its offset is applied', (timestamp) => {
+    expect(TIMESTAMP_OUT_OF_RANGE).toBe('Timestamp must be between 1970-01-01 and 9999-12-31');
+    expect(fieldMessages(locationDeleteSchema, { trackingCode: CODE, timestamp })).toEqual({
+      timestamp: TIMESTAMP_OUT_OF_RANGE,
+    });
+  });
+
+  it.each([
+    '10000-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    '-000001-01-01T00:00:00Z',
+    '2024-05-01T10:00:00Z'.repeat(3),
+  ])('refuses %s as not an ISO date-time', (timestamp) => {
+    expect(fieldMessages(locationDeleteSchema, { trackingCode: CODE, timestamp })).toEqual({
+      timestamp: 'Timestamp must be an ISO date-time',
+    });
+  });
 
   it('needs the tracking code', () => {
     expect(fieldMessages(locationDeleteSchema, { timestamp: '2024-05-01T10:00:00Z' })).toEqual({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATUS_MAX_LENGTH } from '../statuses.ts';
 import { TRACKING_CODE_MAX_INPUT } from '../tracking-code.ts';
-import { requiredText } from './fields.ts';
+import { isoTimestamp, requiredText } from './fields.ts';
 
 export const TRACKING_CODE_REQUIRED = 'Please enter a tracking code';
 
@@ -31,7 +31,7 @@ export type LocationUpdateInput = z.infer<typeof locationUpdateInputSchema>;
 
 export const locationDeleteSchema = z.object({
   trackingCode: trackingCodeSchema,
-  timestamp: z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO date-time' }),
+  timestamp: isoTimestamp('Timestamp must be an ISO date-time'),
 });
 export type LocationDelete = z.infer<typeof locationDeleteSchema>;
 

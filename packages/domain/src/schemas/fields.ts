@@ -62,10 +62,10 @@ const withoutNegativeZero = (value: number) => (Object.is(value, -0) ? 0 : value
 export function numberAtLeast(
   min: number,
   message: string,
-  options: { int?: boolean; max?: number; maxMessage?: string } = {},
+  options: { int?: boolean; intMessage?: string; max?: number; maxMessage?: string } = {},
 ) {
   let schema = z.number({ error: message }).min(min, { error: message });
-  if (options.int) schema = schema.int({ error: 'Must be a whole number' });
+  if (options.int) schema = schema.int({ error: options.intMessage ?? 'Must be a whole number' });
   if (options.max !== undefined)
     schema = schema.max(options.max, { error: options.maxMessage ?? `Must be at most ${options.max}` });
   return z.preprocess(
@@ -82,6 +82,33 @@ export function numberAtLeast(
     },
     schema.refine(Number.isFinite, { error: message }),
   );
+}
+
+/**
+ * The instants the API takes: 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z. Every timestamp
+ * Waybill stores is set by the server's clock, so nothing older exists to name. PostgreSQL has no year
+ * 0 (it writes 1 BC) and JavaScript writes years past 9999 as "+010000-…", which PostgreSQL refuses:
+ * such dates reached the database and answered 500. Bounds are instants, after the offset is applied
+ * ("0001-01-01T00:00:00+01:00" is in year 0).
+ */
+export const TIMESTAMP_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
+export const TIMESTAMP_OUT_OF_RANGE = 'Timestamp must be between 1970-01-01 and 9999-12-31';
+/** Longer than any ISO date-time with an offset and nanoseconds; refused before the date is read. */
+const TIMESTAMP_TEXT_MAX = 40;
+
+/** An ISO 8601 date-time with an offset (or Z), bounded to TIMESTAMP_RANGE. */
+export function isoTimestamp(message: string) {
+  return z
+    .string({ error: message })
+    .max(TIMESTAMP_TEXT_MAX, { error: message, abort: true })
+    .pipe(z.iso.datetime({ offset: true, error: message }))
+    .refine(
+      (text) => {
+        const instant = Date.parse(text);
+        return instant >= TIMESTAMP_RANGE.min && instant <= TIMESTAMP_RANGE.max;
+      },
+      { error: TIMESTAMP_OUT_OF_RANGE },
+    );
 }
 
 /** A boolean that may arrive as "true"/"false" text. */

@@ -1,4 +1,4 @@
-import { accountRequestSchema, contactMessageSchema, supportRequestSchema } from '@waybill/domain';
+import { accountRequestSchema, contactMessageSchema, pageQueryFields, supportRequestSchema } from '@waybill/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -13,14 +13,14 @@ import {
   receiveContactMessage,
   receiveSupportRequest,
 } from './inbox.service.ts';
-import { pageQueryFields, setPagingHeaders } from './paging.ts';
+import { DEFAULT_INBOX_PAGE_SIZE, setPagingHeaders } from './paging.ts';
 
 const received = { 201: z.object({ message: z.string(), id: z.string() }) };
 
 const stateSchema = z.enum(INBOX_STATES, { error: 'state must be new or handled' });
 
 const listQuerySchema = z.object({
-  ...pageQueryFields,
+  ...pageQueryFields(DEFAULT_INBOX_PAGE_SIZE),
   kind: z.enum(INBOX_KINDS, { error: 'kind must be support, contact or account' }).optional(),
   state: stateSchema.optional(),
 });

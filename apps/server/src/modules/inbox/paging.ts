@@ -1,20 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 
 export const DEFAULT_INBOX_PAGE_SIZE = 20;
-const MAX_PAGE_SIZE = 100;
-const pageSizeMessage = `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
-
-/** `page` and `pageSize` as GET /api/admin/packages reads them. */
-export const pageQueryFields = {
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number({ error: pageSizeMessage })
-    .int({ error: pageSizeMessage })
-    .min(1, { error: pageSizeMessage })
-    .max(MAX_PAGE_SIZE, { error: pageSizeMessage })
-    .default(DEFAULT_INBOX_PAGE_SIZE),
-};
 
 /**
  * The paging headers of the console lists: X-Total-Count, X-Page, X-Page-Size, and on every page but

@@ -1,4 +1,4 @@
-import { emailPayloadSchema } from '@waybill/domain';
+import { emailPayloadSchema, pageQueryFields } from '@waybill/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,18 +21,8 @@ declare module 'fastify' {
 }
 
 export const DEFAULT_MAIL_LOG_PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 100;
-const pageSizeMessage = `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
-const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number({ error: pageSizeMessage })
-    .int({ error: pageSizeMessage })
-    .min(1, { error: pageSizeMessage })
-    .max(MAX_PAGE_SIZE, { error: pageSizeMessage })
-    .default(DEFAULT_MAIL_LOG_PAGE_SIZE),
-});
+const pageQuerySchema = z.object(pageQueryFields(DEFAULT_MAIL_LOG_PAGE_SIZE));
 
 const mailLogEntrySchema = z.object({
   _id: z.string(),

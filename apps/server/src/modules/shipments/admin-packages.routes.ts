@@ -1,6 +1,7 @@
 import {
   locationDeleteSchema,
   locationUpdateInputSchema,
+  pageQueryFields,
   statusUpdateSchema,
   trackingCodeBodySchema,
   trackingCodeSchema,
@@ -12,16 +13,9 @@ import { shipmentViewSchema } from './shipment-view.ts';
 import * as shipments from './shipments.service.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 100;
 
 const listQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number({ error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-    .int()
-    .min(1, { error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-    .max(MAX_PAGE_SIZE, { error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_PAGE_SIZE),
   q: z.string().max(200).optional(),
   status: z.string().max(200).optional(),
 });

@@ -154,6 +154,20 @@ describe.each(databases())('console package routes on %s', (kind) => {
     expect(unknown.status).toBe(404);
   });
 
+  // The database cannot hold these instants: year 0 answered 500.
+  it.each(['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59.999-23:59'])(
+    'refuses to delete at %s, outside the dates it keeps, with a message',
+    async (timestamp) => {
+      const { trackingCode } = await acceptedShipment(testApp, operator);
+      const answer = await operator.delete('/api/admin/location-update', { trackingCode, timestamp });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: 'Timestamp must be between 1970-01-01 and 9999-12-31',
+        errors: { timestamp: 'Timestamp must be between 1970-01-01 and 9999-12-31' },
+      });
+    },
+  );
+
   it('shows one package with everything, and 404 for an unknown code', async () => {
     const fields = shipmentFields();
     const trackingCode = await submitShipment(testApp, fields);
@@ -225,11 +239,16 @@ describe.each(databases())('GET /api/admin/packages pagination and search on %s'
     expect(response.headers.get('x-page-size')).toBe('24');
   });
 
-  it('refuses a page size over 100 or below 1', async () => {
-    for (const pageSize of ['101', '0', 'lots']) {
+  it('refuses a page size over 100 or below 1, or not a decimal whole number', async () => {
+    for (const pageSize of ['101', '0', 'lots', '-0', '0x10', '1e400', '2.5']) {
       const response = await operator.get(`/api/admin/packages?pageSize=${pageSize}`);
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('pageSize must be a whole number from 1 to 100');
+    }
+    for (const page of ['0', '1e400', '1000001', '1.5']) {
+      const response = await operator.get(`/api/admin/packages?page=${page}`);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('page must be a whole number from 1 to 1000000');
     }
   });
 
