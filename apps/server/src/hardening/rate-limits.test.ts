@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentForm } from '../test/factories.ts';
 import type { TestClient, TestResponse } from '../test/http-client.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { listRoutes } from './support/route-table.ts';
 
 type Call = (client: TestClient) => Promise<TestResponse>;
 
@@ -78,6 +79,54 @@ describe('RATE_LIMITS=off', () => {
         signIns.push((await client.post('/api/auth/login', { email: 'x@y.z', password: 'wrong-password' })).status);
       }
       expect(signIns).toEqual([401, 401, 429]);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+// Fastify answers HEAD for every GET route; a HEAD counted apart doubled the guesses a client could
+// make at tracking codes.
+describe('one budget per route, whatever the method', () => {
+  it('counts GET and HEAD of the tracking route together', async () => {
+    const testApp = await startTestApp('pglite', { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '3/minute' });
+    try {
+      // Every client of the test shares one address, so one sequence: the limit is 3 for both methods.
+      const client = testApp.client();
+      const statuses = [];
+      for (const method of ['GET', 'HEAD', 'HEAD', 'GET', 'HEAD']) {
+        statuses.push((await client.request(method, '/api/track/AAAAAAAAAAAA')).status);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('shares the count between GET and HEAD on every limited route of the route table', async () => {
+    const testApp = await startTestApp('pglite', {
+      RATE_LIMITS: 'on',
+      RATE_LIMIT_TRACK: '1000/minute',
+      RATE_LIMIT_SUBMIT: '1000/minute',
+      RATE_LIMIT_FORMS: '1000/minute',
+    });
+    try {
+      const client = await testApp.operator();
+      const remaining = async (method: string, url: string) => {
+        const answer = await client.request(method, url);
+        const header = answer.headers.get('x-ratelimit-remaining');
+        return header === null ? undefined : Number(header);
+      };
+      const limited: string[] = [];
+      for (const route of listRoutes(testApp.app).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
+        const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
+        const afterGet = await remaining('GET', url);
+        if (afterGet === undefined) continue;
+        limited.push(route.url);
+        expect(await remaining('HEAD', url), `HEAD ${route.url}`).toBe(afterGet - 1);
+        expect(await remaining('GET', url), `GET ${route.url}`).toBe(afterGet - 2);
+      }
+      expect(limited).toContain('/api/track/:code');
     } finally {
       await testApp.close();
     }

@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginSchema, response: operatorAnswer }, config: rateLimitFor(app, 'login') },
+    { schema: { body: loginSchema, response: operatorAnswer }, ...rateLimitFor(app, 'login') },
     async (request, reply) => {
       const operator = await authenticate(app.db, request.body.email, request.body.password);
       const token = await startSession(app.db, operator.id, request.cookies[SESSION_COOKIE]);

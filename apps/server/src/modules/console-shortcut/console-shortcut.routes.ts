@@ -12,7 +12,7 @@ export const consoleShortcutRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
     '/api/console-shortcut',
     {
       schema: { body: shortcutBody, response: { 200: z.object({ path: z.string() }) } },
-      config: rateLimitFor(app, 'forms'),
+      ...rateLimitFor(app, 'forms'),
     },
     async (request) => matchConsoleShortcut(config, request.body.name, request.body.code),
   );

@@ -55,11 +55,9 @@ const statsSchema = z.object({
  * RATE_LIMIT_FORMS) and the console's inbox (guarded by the auth plugin, as is all of /api/admin).
  */
 export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
-  const formLimit = rateLimitFor(app, 'forms');
-
   app.post(
     '/api/support-requests',
-    { schema: { body: supportRequestSchema, response: received }, config: formLimit },
+    { schema: { body: supportRequestSchema, response: received }, ...rateLimitFor(app, 'forms') },
     async (request, reply) => {
       const { id } = await receiveSupportRequest(app.db, request.body);
       return reply.code(201).send({ message: 'Support request received', id });
@@ -68,7 +66,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   app.post(
     '/api/contact-messages',
-    { schema: { body: contactMessageSchema, response: received }, config: formLimit },
+    { schema: { body: contactMessageSchema, response: received }, ...rateLimitFor(app, 'forms') },
     async (request, reply) => {
       const { id } = await receiveContactMessage(app.db, request.body);
       return reply.code(201).send({ message: 'Message received', id });
@@ -77,7 +75,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   app.post(
     '/api/account-requests',
-    { schema: { body: accountRequestSchema, response: received }, config: formLimit },
+    { schema: { body: accountRequestSchema, response: received }, ...rateLimitFor(app, 'forms') },
     async (request, reply) => {
       const { id } = await receiveAccountRequest(app.db, request.body);
       return reply.code(201).send({ message: 'Account request received', id });

@@ -34,7 +34,7 @@ export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
 
   app.post(
     '/api/submit-package',
-    { schema: { response: { 201: submittedSchema } }, config: rateLimitFor(app, 'submit') },
+    { schema: { response: { 201: submittedSchema } }, ...rateLimitFor(app, 'submit') },
     async (request, reply) => {
       const submission = await receiveSubmission(request, tmpRoot);
       try {

@@ -12,7 +12,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       // The 200 answer is JSON text the database builds in the trackResultSchema shape, sent as is
       // (no response schema: a string skips the serialiser; tracking.test.ts checks it against the schema).
       schema: { params: z.object({ code: trackingCodeSchema }) },
-      config: rateLimitFor(app, 'track'),
+      ...rateLimitFor(app, 'track'),
     },
     async (request, reply) => {
       const json = await trackShipment(app.db, request.params.code);
