@@ -51,7 +51,7 @@ export const NUMBER_TEXT_TOO_LONG = `Must be a number of at most ${NUMBER_TEXT_M
  */
 export const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
-/** -0 is 0 (it would print as 0 but compare as negative in the database). */
+/** -0 is 0: JSON prints it as 0, but the database would keep and show it as -0. */
 const withoutNegativeZero = (value: number) => (Object.is(value, -0) ? 0 : value);
 
 /**
