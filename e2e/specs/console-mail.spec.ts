@@ -4,6 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import {
@@ -136,6 +137,44 @@ describe('console e-mail composer', () => {
     const eml = await findOutboxMessage(receiverEmail);
     expect(eml, 'the .eml file in DATA_DIR/outbox').toBeDefined();
     expect(eml).toContain(trackingCode);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the package images in the sandboxed preview', async () => {
+    const { page, context, errors } = await openComposer();
+    const photos = await Promise.all(
+      ['#2a9d8f', '#e76f51', '#264653'].map((background) =>
+        sharp({ create: { width: 800, height: 600, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const trackingCode = await submitPackage(
+      context,
+      {},
+      photos.map((bytes, index) => ({ name: `photo-${index}.jpg`, type: 'image/jpeg', bytes })),
+    );
+    await field(page, 'Recipient Email').fill(`images+${unique()}@example.com`);
+    await field(page, 'Subject').fill('Your package photos');
+    await field(page, 'Tracking Code').fill(trackingCode);
+    await page.getByRole('checkbox', { name: /Include package images/ }).check();
+    await field(page, 'Image Count').fill('2');
+
+    await chooseMode(page, 'Preview');
+    const images = previewFrame(page).getByRole('img');
+    await expect.poll(() => images.count()).toBe(2);
+    // Every image has arrived and decoded inside the frame: a refused one stays at naturalWidth 0.
+    const naturalWidths = () =>
+      images.evaluateAll((nodes) =>
+        nodes.map((node) => ((node as HTMLImageElement).complete ? (node as HTMLImageElement).naturalWidth : -1)),
+      );
+    await expect.poll(naturalWidths, { timeout: 10_000 }).not.toContain(-1);
+    const widths = await naturalWidths();
+    expect(widths, `natural widths ${widths}`).toHaveLength(2);
+    for (const width of widths) expect(width).toBeGreaterThan(0);
+    // The frame stays fully sandboxed.
+    expect(await page.locator('iframe[title="Email preview"]').getAttribute('sandbox')).toBe('');
+    await screenshot(page, 'console-mail-preview-images-desktop-light');
     expect(errors).toEqual([]);
   });
 

@@ -40,3 +40,7 @@ export const emailPayloadSchema = z
   });
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 export type EmailPayloadInput = z.input<typeof emailPayloadSchema>;
+
+/** The composer's e-mail as the server renders it (POST /api/admin/email-preview); images are `data:` URIs. */
+export const renderedEmailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type RenderedEmail = z.infer<typeof renderedEmailSchema>;

@@ -1,4 +1,4 @@
-import { emailPayloadSchema, pageQueryFields } from '@waybill/domain';
+import { emailPayloadSchema, pageQueryFields, renderedEmailSchema } from '@waybill/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,6 @@ const mailLogEntrySchema = z.object({
   createdAt: z.string(),
 });
 
-const renderedSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 const notificationSettingsSchema = z.object({
   notifyCustomers: z.boolean({ error: 'notifyCustomers must be true or false' }),
 });
@@ -93,7 +92,7 @@ const mail: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
 
   app.post(
     '/api/admin/email-preview',
-    { schema: { body: emailPayloadSchema, response: { 200: renderedSchema } } },
+    { schema: { body: emailPayloadSchema, response: { 200: renderedEmailSchema } } },
     async (request) => previewComposerEmail(deps(request.log), request.body),
   );
 

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { insertMailLogEntry } from './mail-log.repository.ts';
 import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer.ts';
-import { attachImages, findShipmentImages, type ImageLog, prepareImages, previewImagesOf } from './shipment-images.ts';
+import { attachImages, findShipmentImages, type ImageLog, prepareImages, previewImages } from './shipment-images.ts';
 import { type MailContext, type RenderedEmail, renderComposerEmail } from './templates/index.ts';
 
 export interface MailDeps {
@@ -51,24 +51,16 @@ export async function sendAndLog(
   return { id: entry.id };
 }
 
-/** The package images the composer asked for, read and converted; unreadable ones left out. */
-async function composerImages(deps: MailDeps, payload: EmailPayload) {
+/** The package images the composer asked for (none without the box ticked or for an unknown code). */
+async function composerImageRows(deps: MailDeps, payload: EmailPayload) {
   if (!payload.includeImages) return [];
-  const rows = await findShipmentImages(deps.db, payload.trackingCode, payload.imageCount);
-  return prepareImages(deps.storage, rows, deps.log);
+  return findShipmentImages(deps.db, payload.trackingCode, payload.imageCount);
 }
 
-/** What the composer's Preview shows: the same rendering, with image URLs in place of `cid:` references. */
+/** What the composer's Preview shows: the same rendering, with the images embedded in place of `cid:` references. */
 export async function previewComposerEmail(deps: MailDeps, payload: EmailPayload): Promise<RenderedEmail> {
-  const prepared = await composerImages(deps, payload);
-  return renderComposerEmail(
-    deps.context,
-    payload,
-    previewImagesOf(
-      deps.storage,
-      prepared.map(({ image }) => image),
-    ),
-  );
+  const images = await previewImages(deps.storage, await composerImageRows(deps, payload), deps.log);
+  return renderComposerEmail(deps.context, payload, images);
 }
 
 /** Renders, sends and logs the composer's e-mail; a refusal by the mail server is a 502 with its reason. */
@@ -76,7 +68,8 @@ export async function sendComposerEmail(
   deps: MailDeps,
   payload: EmailPayload,
 ): Promise<{ message: string; id: string }> {
-  const { attachments, references } = attachImages(await composerImages(deps, payload));
+  const prepared = await prepareImages(deps.storage, await composerImageRows(deps, payload), deps.log);
+  const { attachments, references } = attachImages(prepared);
   const rendered = renderComposerEmail(deps.context, payload, references);
   try {
     const { id } = await sendAndLog(deps, { to: payload.to, ...rendered, attachments }, payload.templateType);

@@ -1,11 +1,13 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, shipmentFields, submitShipment } from '../../test/factories.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { databases } from '../../test/test-databases.ts';
+import { MAX_PREVIEW_IMAGE_BYTES } from './shipment-images.ts';
 import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const MAIL_ENV = {
@@ -36,6 +38,18 @@ const packagePayload = {
   customGreeting: 'Hello,',
   customSignature: '',
 };
+
+/** The images a rendered preview embeds, as bytes (each must be a WebP `data:` URI). */
+function embeddedImages(html: string): Buffer[] {
+  const sources = [...html.matchAll(/<img src="([^"]*)"/g)].map((match) => match[1]!);
+  return sources.map((src) => {
+    expect(src).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
+    return Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
+  });
+}
+
+const uploadPath = (testApp: TestApp, url: string) => path.join(testApp.dataDir, 'uploads', path.basename(url));
+const readUpload = (testApp: TestApp, url: string) => readFile(uploadPath(testApp, url));
 
 describe.each(databases())('sending e-mail on %s', (kind) => {
   let smtp: TestSmtpServer;
@@ -158,11 +172,14 @@ describe.each(databases())('sending e-mail on %s', (kind) => {
       expect(mail.html).toContain(`src="cid:${attachment.cid}"`);
     }
 
+    // The preview embeds the same images' thumbnails: its sandboxed frame cannot load /uploads.
     const preview = await operator.post('/api/admin/email-preview', payload);
     const package_ = await operator.get(`/api/admin/packages/${trackingCode}`);
-    expect(preview.body.html).toContain(`src="${package_.body.packageImages[0]}"`);
-    expect(preview.body.html).toContain(`src="${package_.body.packageImages[1]}"`);
-    expect(preview.body.html).not.toContain(package_.body.packageImages[2]);
+    const thumbnails = await Promise.all(
+      (package_.body.packageThumbnails as string[]).map((url) => readUpload(testApp, url)),
+    );
+    expect(embeddedImages(preview.body.html)).toEqual(thumbnails.slice(0, 2));
+    expect(preview.body.html).not.toContain('/uploads/');
     expect(preview.body.html).not.toContain('cid:');
 
     // Without the box ticked, or for an unknown code, nothing is attached.
@@ -187,8 +204,9 @@ describe.each(databases())('sending e-mail on %s', (kind) => {
 
     const preview = await operator.post('/api/admin/email-preview', payload);
     expect(preview.status).toBe(200);
-    expect(preview.body.html).not.toContain(firstUrl);
-    expect(preview.body.html).toContain(`src="${secondUrl}"`);
+    const secondThumbnail = await readUpload(testApp, package_.body.packageThumbnails[1]);
+    expect(embeddedImages(preview.body.html)).toEqual([secondThumbnail]);
+    expect(preview.body.html).not.toContain(secondUrl);
 
     const response = await operator.post('/api/send-email', payload);
     expect(response.status).toBe(200);
@@ -196,6 +214,31 @@ describe.each(databases())('sending e-mail on %s', (kind) => {
     const mail = (await smtp.waitForMessages(before + 1))[before]!.parsed;
     expect(mail.attachments).toHaveLength(1);
     expect(mail.html).toContain(`src="cid:${mail.attachments[0]!.cid}"`);
+  });
+
+  it('keeps each image of the preview within its bound, re-encoding an oversized thumbnail', async () => {
+    const trackingCode = await submitShipment(testApp, shipmentFields(), [
+      { name: 'photo.png', data: await imageBytes('png') },
+    ]);
+    const package_ = await operator.get(`/api/admin/packages/${trackingCode}`);
+    // Noise does not compress: a lossless 400 px WebP of it is far over the bound.
+    const noise = Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256)));
+    const oversized = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } })
+      .webp({ lossless: true })
+      .toBuffer();
+    expect(oversized.length).toBeGreaterThan(MAX_PREVIEW_IMAGE_BYTES);
+    await writeFile(uploadPath(testApp, package_.body.packageThumbnails[0]), oversized);
+
+    const preview = await operator.post('/api/admin/email-preview', {
+      ...packagePayload,
+      trackingCode,
+      includeImages: true,
+      imageCount: 1,
+    });
+    expect(preview.status).toBe(200);
+    const [embedded] = embeddedImages(preview.body.html);
+    expect(embedded!.length).toBeLessThanOrEqual(MAX_PREVIEW_IMAGE_BYTES);
+    expect(await sharp(embedded!).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
   });
 
   it('answers 502 when the mail server refuses the recipient, and logs the failure', async () => {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { assertSafeKey, type ImageStorage } from '../../storage/image-storage.ts';
 import { LocalDiskStorage } from '../../storage/local-disk-storage.ts';
+import { THUMBNAIL_MAX_PX } from '../shipments/image-processing.ts';
 import { findImagesOf, findShipmentByCode, type ShipmentImageRow } from '../shipments/shipments.repository.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { EmailImage } from './templates/index.ts';
@@ -34,9 +35,52 @@ async function readStoredImage(storage: ReadableStorage, key: string): Promise<B
   throw new Error('This image storage cannot read images back for e-mail attachments');
 }
 
-/** How the images appear in a preview: their public URLs, since a browser cannot resolve `cid:`. */
-export function previewImagesOf(storage: ImageStorage, images: ShipmentImageRow[]): EmailImage[] {
-  return images.map((image, index) => ({ src: storage.urlFor(image.storageKey), alt: `Package image ${index + 1}` }));
+/**
+ * Largest thumbnail embedded as it is in a preview; a bigger one is re-encoded smaller first. The
+ * pipeline's thumbnails (≤ 400 px WebP) weigh 10–60 KB, so this bounds the answer, not everyday use.
+ */
+export const MAX_PREVIEW_IMAGE_BYTES = 256 * 1024;
+
+/** A thumbnail as WebP bytes within MAX_PREVIEW_IMAGE_BYTES. */
+async function boundedThumbnail(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length <= MAX_PREVIEW_IMAGE_BYTES) return bytes;
+  const smaller = await sharp(bytes)
+    .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 50 })
+    .toBuffer();
+  if (smaller.length > MAX_PREVIEW_IMAGE_BYTES) throw new Error('the thumbnail stays too large to embed');
+  return smaller;
+}
+
+/**
+ * How the images appear in the composer's preview: each package image's thumbnail as a `data:` URI.
+ * The preview is a sandboxed frame with an opaque origin, which `/uploads` (Cross-Origin-Resource-Policy
+ * same-origin) rightly refuses, and a browser cannot resolve `cid:`. The display file is read too, so an
+ * image the send would leave out (its file is missing) is left out of the preview as well.
+ */
+export async function previewImages(
+  storage: ImageStorage,
+  images: ShipmentImageRow[],
+  log?: ImageLog,
+): Promise<EmailImage[]> {
+  const embedded = await Promise.all(
+    images.map(async (image) => {
+      try {
+        const [, thumbnail] = await Promise.all([
+          readStoredImage(storage, image.storageKey),
+          readStoredImage(storage, image.thumbnailKey).then(boundedThumbnail),
+        ]);
+        return `data:image/webp;base64,${thumbnail.toString('base64')}`;
+      } catch (error) {
+        log?.warn(
+          { imageId: image.id, storageKey: image.storageKey, reason: (error as Error).message },
+          'package image left out of the e-mail preview: its file cannot be read',
+        );
+        return undefined;
+      }
+    }),
+  );
+  return embedded.filter((src) => src !== undefined).map((src, index) => ({ src, alt: `Package image ${index + 1}` }));
 }
 
 /** Where a skipped image is reported (the request's logger). */

@@ -1,5 +1,5 @@
 import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { RenderedEmail } from '../api/preview-email.ts';
+import type { RenderedEmail } from '@waybill/domain';
 
 interface EmailPreviewProps {
   rendered: RenderedEmail | undefined;
@@ -8,8 +8,9 @@ interface EmailPreviewProps {
 }
 
 /**
- * The e-mail exactly as the server renders it. `sandbox=""` lets the HTML draw (images included) but
- * never run a script or reach the console's page, whatever the operator typed.
+ * The e-mail exactly as the server renders it. `sandbox=""` lets the HTML draw but never run a script
+ * or reach the console's page, whatever the operator typed. The frame's origin is opaque, so the server
+ * embeds the package images as `data:` URIs (the CSP's img-src allows them) instead of `/uploads` links.
  */
 export function EmailPreview({ rendered, loading, error }: EmailPreviewProps) {
   if (loading) {
