@@ -118,6 +118,33 @@ describe('Ship a Package', () => {
     await page.getByText('Minimum weight is 0.1kg', { exact: true }).waitFor({ state: 'detached' });
   });
 
+  it('keeps every character typed in a number field and explains the value', async () => {
+    const page = await openPage('/create');
+    const typeInto = async (label: string, text: string) => {
+      await field(page, label).fill('');
+      // Key by key, as a person types: a formatting input would drop the "." of 1.5 and show 15.
+      await field(page, label).pressSequentially(text);
+    };
+    await typeInto('Quantity', '1.5');
+    await typeInto('Weight (kg)', '-2');
+    await typeInto('Length', '1,5');
+    expect(await field(page, 'Quantity').inputValue()).toBe('1.5');
+    expect(await field(page, 'Weight (kg)').inputValue()).toBe('-2');
+    expect(await field(page, 'Length').inputValue()).toBe('1,5');
+    // Leaving a field keeps the text too.
+    await field(page, 'Width').focus();
+    expect(await field(page, 'Quantity').inputValue()).toBe('1.5');
+
+    await page.getByRole('button', { name: 'Review Package' }).click();
+    await page.getByText('Must be a whole number', { exact: true }).waitFor();
+    await page.getByText('Minimum weight is 0.1kg', { exact: true }).waitFor();
+    await page.getByText('Minimum length is 1', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await typeInto('Quantity', '2');
+    await page.getByText('Must be a whole number', { exact: true }).waitFor({ state: 'detached' });
+  });
+
   it('shows every value and the total volume in the review dialog, and goes back', async () => {
     const page = await openPage('/create');
     await fillShipment(page);

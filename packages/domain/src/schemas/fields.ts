@@ -62,10 +62,21 @@ const withoutNegativeZero = (value: number) => (Object.is(value, -0) ? 0 : value
 export function numberAtLeast(
   min: number,
   message: string,
-  options: { int?: boolean; intMessage?: string; max?: number; maxMessage?: string } = {},
+  options: {
+    int?: boolean;
+    intMessage?: string;
+    max?: number;
+    maxMessage?: string;
+    maxDecimals?: number;
+    decimalsMessage?: string;
+  } = {},
 ) {
   let schema = z.number({ error: message }).min(min, { error: message });
   if (options.int) schema = schema.int({ error: options.intMessage ?? 'Must be a whole number' });
+  if (options.maxDecimals !== undefined)
+    schema = schema.multipleOf(10 ** -options.maxDecimals, {
+      error: options.decimalsMessage ?? `Must have at most ${options.maxDecimals} decimals`,
+    });
   if (options.max !== undefined)
     schema = schema.max(options.max, { error: options.maxMessage ?? `Must be at most ${options.max}` });
   return z.preprocess(

@@ -41,6 +41,17 @@ describe('planInputSchema', () => {
     });
   });
 
+  it('takes dollars and cents, and refuses a third decimal', () => {
+    expect(planInputSchema.parse({ ...PLAN, price1: '0.10', price2: 19.99, price3: '1000000.00' })).toMatchObject({
+      price1: 0.1,
+      price2: 19.99,
+      price3: 1_000_000,
+    });
+    expect(fieldMessages(planInputSchema, { ...PLAN, price2: '9.999' })).toEqual({
+      price2: 'Price 2 must have at most 2 decimals',
+    });
+  });
+
   it('bounds prices at one million', () => {
     expect(planInputSchema.safeParse({ ...PLAN, price1: 1_000_000 }).success).toBe(true);
     expect(fieldMessages(planInputSchema, { ...PLAN, price1: 1_000_001 })).toEqual({

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, INVALID_EMAIL, numberAtLeast, optionalText, requiredText } from './fields.ts';
 
-const price = (tier: number) => numberAtLeast(0, `Price ${tier} must be at least 0`, { max: 1_000_000 });
+// Dollars and cents: a third decimal is refused rather than rounded away.
+const price = (tier: number) =>
+  numberAtLeast(0, `Price ${tier} must be at least 0`, {
+    max: 1_000_000,
+    maxDecimals: 2,
+    decimalsMessage: `Price ${tier} must have at most 2 decimals`,
+  });
 
 /** One three-tier pricing plan (SPEC §3). */
 export const planInputSchema = z.object({

@@ -27,7 +27,7 @@ export interface ComposerValues {
   packageDescription: string;
   trackingCode: string;
   includeImages: boolean;
-  /** A NumberInput holds '' while cleared. */
+  /** The default number, or the text as typed (blank while cleared). */
   imageCount: number | string;
   customMessage: string;
   customGreeting: string;

@@ -5,9 +5,12 @@ import type { Resolver } from 'react-hook-form';
 export const TIERS = [1, 2, 3] as const;
 export type TierNumber = (typeof TIERS)[number];
 
-/** What the plan form holds: a price field may be blank ('') while it is being typed. */
+/** What the plan form holds: a price is text as typed (blank while cleared). */
 export type PlanFormValues = Record<`name${TierNumber}` | `description${TierNumber}`, string> &
-  Record<`price${TierNumber}`, number | string>;
+  Record<`price${TierNumber}`, string>;
+
+/** A saved price in dollars and cents ("24.50"); blank for a new plan. */
+const priceText = (price: number | undefined) => (price === undefined ? '' : price.toFixed(2));
 
 /** The saved plan's values, or a new plan with the SPEC §9 default names and no prices yet. */
 export function toPlanFormValues(plan: Plan | null): PlanFormValues {
@@ -15,9 +18,9 @@ export function toPlanFormValues(plan: Plan | null): PlanFormValues {
     name1: plan?.name1 ?? PLAN_TIERS[0].defaultName,
     name2: plan?.name2 ?? PLAN_TIERS[1].defaultName,
     name3: plan?.name3 ?? PLAN_TIERS[2].defaultName,
-    price1: plan?.price1 ?? '',
-    price2: plan?.price2 ?? '',
-    price3: plan?.price3 ?? '',
+    price1: priceText(plan?.price1),
+    price2: priceText(plan?.price2),
+    price3: priceText(plan?.price3),
     description1: plan?.description1 ?? '',
     description2: plan?.description2 ?? '',
     description3: plan?.description3 ?? '',

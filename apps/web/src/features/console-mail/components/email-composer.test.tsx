@@ -27,7 +27,7 @@ function renderComposer() {
   return userEvent.setup();
 }
 
-describe('EmailComposer', () => {
+describe('EmailComposer', { timeout: 30_000 }, () => {
   it('shows the image count only while Include package images is ticked', async () => {
     const user = renderComposer();
     expect(screen.queryByRole('textbox', { name: 'Image Count' })).toBeNull();
@@ -35,6 +35,23 @@ describe('EmailComposer', () => {
     expect((screen.getByRole('textbox', { name: 'Image Count' }) as HTMLInputElement).value).toBe('1');
     await user.click(screen.getByRole('checkbox', { name: /Include package images/ }));
     expect(screen.queryByRole('textbox', { name: 'Image Count' })).toBeNull();
+  });
+
+  it('keeps an image count as typed and explains one outside 1 to 10 or with decimals', async () => {
+    const user = renderComposer();
+    await user.click(screen.getByRole('checkbox', { name: /Include package images/ }));
+    const count = screen.getByRole('textbox', { name: 'Image Count' }) as HTMLInputElement;
+    await user.clear(count);
+    await user.type(count, '12');
+    expect(count.value).toBe('12');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Image count must be between 1 and 10')).toBeTruthy();
+
+    await user.clear(count);
+    await user.type(count, '2.5');
+    expect(count.value).toBe('2.5');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Must be a whole number')).toBeTruthy();
   });
 
   it('requires the message on the Simple Message tab, not on the package tab', async () => {

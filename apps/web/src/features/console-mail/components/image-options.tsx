@@ -1,6 +1,7 @@
-import { Checkbox, Group, NumberInput } from '@mantine/core';
+import { Checkbox, Group } from '@mantine/core';
 import { LIMITS } from '@waybill/domain';
 import { Controller } from 'react-hook-form';
+import { NumberField } from '../../../components/number-field/number-field.tsx';
 import { showsImageCount } from '../composer-values.ts';
 import type { ComposerForm } from './composer-form.ts';
 
@@ -19,15 +20,13 @@ export function ImageOptions({ form }: { form: ComposerForm }) {
           control={form.control}
           name="imageCount"
           render={({ field, fieldState }) => (
-            <NumberInput
+            <NumberField
               label="Image Count"
               w={140}
               min={LIMITS.emailImageCountMin}
               max={LIMITS.emailImageCountMax}
               step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="strict"
+              wholeNumbers
               name={field.name}
               value={field.value}
               onChange={field.onChange}

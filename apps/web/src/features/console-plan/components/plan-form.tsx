@@ -1,6 +1,7 @@
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { LIMITS, type Plan, type PlanInput } from '@waybill/domain';
 import { Controller, useForm } from 'react-hook-form';
+import { NumberField } from '../../../components/number-field/number-field.tsx';
 import { useSavePlan } from '../hooks/use-save-plan.ts';
 import {
   type PlanFormValues,
@@ -86,17 +87,13 @@ function TierFields({ tier, form }: { tier: TierNumber; form: PlanFormHandle }) 
           control={form.control}
           name={`price${tier}`}
           render={({ field, fieldState }) => (
-            <NumberInput
+            <NumberField
               label="Price per package"
               required
               min={LIMITS.planPriceMin}
               step={0.5}
-              decimalScale={2}
-              fixedDecimalScale
-              placeholder="$0.00"
-              prefix="$"
-              thousandSeparator=","
-              allowNegative={false}
+              placeholder="0.00"
+              leftSection="$"
               name={field.name}
               value={field.value}
               onChange={field.onChange}

@@ -63,6 +63,24 @@ describe('PlanManagement on a desktop screen', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('keeps a price as typed and explains a negative one or a third decimal', async () => {
+    useDesktopViewport();
+    const fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithApp(<PlanManagement plan={null} onSaved={refresh} />);
+    const user = userEvent.setup();
+    const card = screen.getByRole('region', { name: 'Create Plan' });
+    await user.type(tierInputs(card, 1).price, '-5');
+    await user.type(tierInputs(card, 2).price, '9.999');
+    await user.type(tierInputs(card, 3).price, '1,200');
+    expect([1, 2, 3].map((tier) => tierInputs(card, tier as 1 | 2 | 3).price.value)).toEqual(['-5', '9.999', '1,200']);
+    await user.click(within(card).getByRole('button', { name: 'Create Plan' }));
+    expect(await within(card).findByText('Price 1 must be at least 0')).toBeTruthy();
+    expect(within(card).getByText('Price 2 must have at most 2 decimals')).toBeTruthy();
+    expect(within(card).getByText('Price 3 must be at least 0')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('shows the Current Plan table and edits it in a modal in update mode', async () => {
     useDesktopViewport();
     renderWithApp(<PlanManagement plan={PLAN} onSaved={refresh} />);
@@ -80,7 +98,8 @@ describe('PlanManagement on a desktop screen', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Edit Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
     expect(tierInputs(dialog, 3).name.value).toBe('Same Day Rush');
-    expect(tierInputs(dialog, 3).price.value).toBe('$1,200.00');
+    expect(tierInputs(dialog, 3).price.value).toBe('1200.00');
+    expect(tierInputs(dialog, 2).price.value).toBe('24.50');
     expect(tierInputs(dialog, 1).description.value).toBe('For everyday parcels');
     expect(within(dialog).getByRole('button', { name: 'Update Plan' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Create Plan' })).toBeNull();

@@ -1,27 +1,28 @@
-import { Fieldset, NativeSelect, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import { Fieldset, NativeSelect, SimpleGrid, Textarea } from '@mantine/core';
 import { DIMENSION_UNITS, LIMITS } from '@waybill/domain';
 import { Controller } from 'react-hook-form';
+import { NumberField } from '../../../components/number-field/number-field.tsx';
 import type { ShipForm, ShipFormValues } from '../ship-form-values.ts';
 
-type NumberField = 'quantity' | 'weight' | 'length' | 'width' | 'height';
+type NumberFieldName = 'quantity' | 'weight' | 'length' | 'width' | 'height';
 
 interface NumberFieldConfig {
-  field: NumberField;
+  field: NumberFieldName;
   label: string;
   min: number;
   step: number;
-  allowDecimal: boolean;
+  wholeNumbers?: boolean;
 }
 
 const AMOUNT_FIELDS: NumberFieldConfig[] = [
-  { field: 'quantity', label: 'Quantity', min: LIMITS.quantityMin, step: 1, allowDecimal: false },
-  { field: 'weight', label: 'Weight (kg)', min: LIMITS.weightMin, step: LIMITS.weightStep, allowDecimal: true },
+  { field: 'quantity', label: 'Quantity', min: LIMITS.quantityMin, step: 1, wholeNumbers: true },
+  { field: 'weight', label: 'Weight (kg)', min: LIMITS.weightMin, step: LIMITS.weightStep },
 ];
 
 const DIMENSION_FIELDS: NumberFieldConfig[] = [
-  { field: 'length', label: 'Length', min: LIMITS.dimensionMin, step: 1, allowDecimal: true },
-  { field: 'width', label: 'Width', min: LIMITS.dimensionMin, step: 1, allowDecimal: true },
-  { field: 'height', label: 'Height', min: LIMITS.dimensionMin, step: 1, allowDecimal: true },
+  { field: 'length', label: 'Length', min: LIMITS.dimensionMin, step: 1 },
+  { field: 'width', label: 'Width', min: LIMITS.dimensionMin, step: 1 },
+  { field: 'height', label: 'Height', min: LIMITS.dimensionMin, step: 1 },
 ];
 
 /** Description, quantity, weight, unit and the three dimensions. */
@@ -58,20 +59,18 @@ export function PackageDetailsFields({ form }: { form: ShipForm }) {
   );
 }
 
-function PackageNumberInput({ form, field, label, min, step, allowDecimal }: NumberFieldConfig & { form: ShipForm }) {
+function PackageNumberInput({ form, field, label, min, step, wholeNumbers }: NumberFieldConfig & { form: ShipForm }) {
   return (
-    <Controller<ShipFormValues, NumberField>
+    <Controller<ShipFormValues, NumberFieldName>
       control={form.control}
       name={field}
       render={({ field: input, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={label}
           required
           min={min}
           step={step}
-          allowDecimal={allowDecimal}
-          // Let a typed value below the minimum stand, so the SPEC §5 message can explain it.
-          clampBehavior="none"
+          wholeNumbers={wholeNumbers}
           name={input.name}
           value={input.value}
           onChange={input.onChange}

@@ -59,4 +59,41 @@ describe('ShipForm', () => {
     expect(field('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('keeps every character typed in the number fields and explains what is wrong', async () => {
+    const user = renderForm();
+    const typed: [string, string][] = [
+      ['Quantity', '1.5'],
+      ['Weight (kg)', '-2'],
+      ['Length', '1,5'],
+      ['Width', '12abc'],
+      ['Height', '.5'],
+    ];
+    for (const [label, text] of typed) {
+      await user.clear(field(label));
+      await user.type(field(label), text);
+    }
+    for (const [label, text] of typed) expect((field(label) as HTMLInputElement).value, label).toBe(text);
+
+    await user.click(screen.getByRole('button', { name: 'Review Package' }));
+    for (const message of [
+      'Must be a whole number',
+      'Minimum weight is 0.1kg',
+      'Minimum length is 1',
+      'Minimum width is 1',
+      'Minimum height is 1',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('steps the weight by 0.1 with the arrow keys', async () => {
+    const user = renderForm();
+    await user.click(field('Weight (kg)'));
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect((field('Weight (kg)') as HTMLInputElement).value).toBe('1.2');
+    await user.keyboard('{ArrowDown}');
+    expect((field('Weight (kg)') as HTMLInputElement).value).toBe('1.1');
+  });
 });
