@@ -2,7 +2,7 @@
 export type FieldKind =
   | { kind: 'text'; required: boolean; max: number }
   | { kind: 'email'; required: boolean; max: number }
-  | { kind: 'number'; min: number; max: number; int?: boolean }
+  | { kind: 'number'; min: number; max: number; int?: boolean; maxDecimals?: number }
   | { kind: 'boolean' }
   | { kind: 'timestamp' }
   | { kind: 'lines'; maxLines: number; maxLength: number };
@@ -31,9 +31,9 @@ const plan = {
   name1: text(100),
   name2: text(100),
   name3: text(100),
-  price1: { kind: 'number', min: 0, max: 1_000_000 },
-  price2: { kind: 'number', min: 0, max: 1_000_000 },
-  price3: { kind: 'number', min: 0, max: 1_000_000 },
+  price1: { kind: 'number', min: 0, max: 1_000_000, maxDecimals: 2 },
+  price2: { kind: 'number', min: 0, max: 1_000_000, maxDecimals: 2 },
+  price3: { kind: 'number', min: 0, max: 1_000_000, maxDecimals: 2 },
   description1: text(1000, false),
   description2: text(1000, false),
   description3: text(1000, false),

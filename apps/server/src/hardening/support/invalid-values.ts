@@ -83,6 +83,14 @@ export function invalidValueFor(field: FieldKind): fc.Arbitrary<Mutation> {
         // -0 and values that round to it are 0: wrong only where 0 is.
         ...(field.min > 0 ? [fc.constantFrom(-0, new JsonNumber('-0'), '-0', '1e-400', new JsonNumber('1e-400'))] : []),
         ...(field.int ? [fc.constantFrom(field.min + 0.5, '2.5', `${field.min}.000001`)] : []),
+        ...(field.maxDecimals === undefined
+          ? []
+          : [
+              fc.constantFrom(
+                field.min + 1 + 10 ** -(field.maxDecimals + 1),
+                `${field.min + 1}.${'5'.repeat(field.maxDecimals + 1)}`,
+              ),
+            ]),
         fc.constantFrom(true, false, null, [1], { value: 1 }),
       );
     case 'boolean':
