@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_STATUS_DESCRIPTION,
   descriptionForStatus,
+  isNotAcceptedStatus,
   progressForStatus,
+  REJECTED_DESCRIPTION,
   STATUS_PROGRESS,
   TIMELINE_STAGES,
   TRACKING_STEPS,
@@ -39,9 +41,18 @@ describe('progressForStatus', () => {
     },
   );
 
-  it.each(['Pending', 'Rejected'])('describes %s with the default text', (status) => {
+  it('describes Pending with the default text', () => {
     expect(DEFAULT_STATUS_DESCRIPTION).toBe('Tracking your package');
-    expect(descriptionForStatus(status)).toBe('Tracking your package');
+    expect(descriptionForStatus('Pending')).toBe('Tracking your package');
+  });
+
+  it('says a rejected package was not accepted, not that it is being tracked', () => {
+    expect(descriptionForStatus('Rejected')).toBe('This package was not accepted for delivery.');
+    expect(REJECTED_DESCRIPTION).toBe('This package was not accepted for delivery.');
+    expect(isNotAcceptedStatus('Rejected')).toBe(true);
+    for (const status of ['Pending', 'rejected', 'Rejected at customs', 'Delivered']) {
+      expect(isNotAcceptedStatus(status)).toBe(false);
+    }
   });
 
   it.each(Object.keys(STATUS_PROGRESS))('describes %s with a text of its own', (status) => {
@@ -79,7 +90,8 @@ describe('tracking steps', () => {
     ['Delivered', ['Order Placed', 'Processing', 'Shipped', 'Out for Delivery', 'Delivered'], ['Delivered']],
     // Progress 0 still reaches the step at position 0.
     ['Pending', ['Order Placed'], []],
-    ['Rejected', ['Order Placed'], []],
+    // A rejected package will never travel: not even Order Placed is done.
+    ['Rejected', [], []],
     ['Held at customs', ['Order Placed'], []],
   ])('for %s reaches %j and marks %j current', (status, reached, current) => {
     expect(stepsWhere(status, 'reached')).toEqual(reached);

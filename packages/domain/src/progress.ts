@@ -1,3 +1,5 @@
+import { REJECTED_STATUS } from './statuses.ts';
+
 /** Progress in percent for each status that has one (SPEC §4); any other status is 0. */
 export const STATUS_PROGRESS: Readonly<Record<string, number>> = {
   'Order Placed': 10,
@@ -22,6 +24,17 @@ const STATUS_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Delivered: 'Your package has been delivered',
 };
 
+/** What the tracking widget says for a rejected package, which will not travel (the web adds a contact link). */
+export const REJECTED_DESCRIPTION = 'This package was not accepted for delivery.';
+
+/**
+ * True when a package will never travel (Rejected): no displayed step and no timeline stage counts as
+ * done, not even Order Placed at position 0, which every other status reaches.
+ */
+export function isNotAcceptedStatus(status: string): boolean {
+  return status === REJECTED_STATUS;
+}
+
 /** Progress (0–100) of a status. */
 export function progressForStatus(status: string): number {
   return Object.hasOwn(STATUS_PROGRESS, status) ? (STATUS_PROGRESS[status] ?? 0) : 0;
@@ -29,6 +42,7 @@ export function progressForStatus(status: string): number {
 
 /** One-line description shown under the progress bar. */
 export function descriptionForStatus(status: string): string {
+  if (isNotAcceptedStatus(status)) return REJECTED_DESCRIPTION;
   return Object.hasOwn(STATUS_DESCRIPTIONS, status)
     ? (STATUS_DESCRIPTIONS[status] ?? DEFAULT_STATUS_DESCRIPTION)
     : DEFAULT_STATUS_DESCRIPTION;
@@ -52,8 +66,12 @@ export interface StepState {
   current: boolean;
 }
 
-/** Reached: progress at or above the position. Current: the status names the step, or sorting hub → Processing. */
+/**
+ * Reached: progress at or above the position. Current: the status names the step, or sorting hub →
+ * Processing. A package that was not accepted reaches no step and has none current.
+ */
 export function stepState(step: { name: string; position: number }, status: string): StepState {
+  if (isNotAcceptedStatus(status)) return { name: step.name, position: step.position, reached: false, current: false };
   const progress = progressForStatus(status);
   const current = status.includes(step.name) || (status === 'Package in sorting hub' && step.name === 'Processing');
   return { name: step.name, position: step.position, reached: progress >= step.position, current };

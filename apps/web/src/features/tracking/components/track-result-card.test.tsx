@@ -1,22 +1,25 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import type { TrackResult } from '@waybill/domain';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TrackResultCard } from './track-result-card.tsx';
 
 function renderResult(result: Partial<TrackResult>) {
   render(
     <MantineProvider>
-      <TrackResultCard
-        result={{
-          trackingNumber: 'ABCDEFGH2345',
-          trackingCode: 'ABCDEFGH2345',
-          status: 'Pending',
-          estimatedDelivery: null,
-          locationUpdates: [],
-          ...result,
-        }}
-      />
+      <MemoryRouter>
+        <TrackResultCard
+          result={{
+            trackingNumber: 'ABCDEFGH2345',
+            trackingCode: 'ABCDEFGH2345',
+            status: 'Pending',
+            estimatedDelivery: null,
+            locationUpdates: [],
+            ...result,
+          }}
+        />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
@@ -62,5 +65,17 @@ describe('TrackResultCard', () => {
       'Lagos depot',
       'Ikeja pickup',
     ]);
+  });
+
+  it('shows a rejected package with its badge, the reason and no stage done', () => {
+    renderResult({ status: 'Rejected' });
+    expect(screen.getByTestId('tracking-status').textContent).toBe('Rejected');
+    expect(screen.getByText(/This package was not accepted for delivery\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+    const stages = screen.getByRole('list', { name: 'Delivery stages' }).querySelectorAll('[data-state]');
+    expect([...stages].map((stage) => (stage as HTMLElement).dataset.state)).toEqual(Array(7).fill('upcoming'));
+    // Nothing drawn as done: no tick in the steps or the timeline.
+    expect(screen.queryAllByText(/\(done\)/)).toHaveLength(0);
+    expect(document.querySelectorAll('[data-reached], [aria-current], [data-active]')).toHaveLength(0);
   });
 });

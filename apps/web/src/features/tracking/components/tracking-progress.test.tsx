@@ -1,12 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TrackingProgress } from './tracking-progress.tsx';
 
 function renderProgress(status: string) {
   render(
     <MantineProvider>
-      <TrackingProgress status={status} />
+      <MemoryRouter>
+        <TrackingProgress status={status} />
+      </MemoryRouter>
     </MantineProvider>,
   );
   const steps = within(screen.getByRole('list')).getAllByRole('listitem');
@@ -72,5 +75,22 @@ describe('TrackingProgress', () => {
       'upcoming',
     ]);
     expect(screen.getByText('Tracking your package')).toBeTruthy();
+  });
+
+  it('marks no step done for a rejected package and says it was not accepted, with a contact link', () => {
+    const { progress, steps } = renderProgress('Rejected');
+    expect(progress.getAttribute('aria-valuenow')).toBe('0');
+    expect(steps.map((step) => step.dataset.state)).toEqual([
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(steps.some((step) => step.hasAttribute('data-reached') || step.hasAttribute('aria-current'))).toBe(false);
+    const description = screen.getByTestId('tracking-description');
+    expect(description.textContent).toContain('This package was not accepted for delivery.');
+    expect(within(description).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+    expect(screen.queryByText('Tracking your package')).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
-import { Box, Progress, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Progress, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCircle, IconCircleDot } from '@tabler/icons-react';
-import { descriptionForStatus, progressForStatus, type StepState, statusColor, trackingSteps } from '@waybill/domain';
+import {
+  descriptionForStatus,
+  isNotAcceptedStatus,
+  progressForStatus,
+  type StepState,
+  statusColor,
+  trackingSteps,
+} from '@waybill/domain';
+import { Link } from 'react-router';
 
 /** The progress bar with its five displayed steps and the one-line description of the status. */
 export function TrackingProgress({ status }: { status: string }) {
@@ -13,9 +21,19 @@ export function TrackingProgress({ status }: { status: string }) {
           <TrackingStepItem key={step.name} step={step} />
         ))}
       </SimpleGrid>
-      <Text size="sm" c="dimmed">
-        {descriptionForStatus(status)}
-      </Text>
+      {isNotAcceptedStatus(status) ? (
+        <Text size="sm" data-testid="tracking-description">
+          {descriptionForStatus(status)}{' '}
+          <Anchor component={Link} to="/contact" inherit underline="always">
+            Contact us
+          </Anchor>{' '}
+          if you have a question about it.
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="tracking-description">
+          {descriptionForStatus(status)}
+        </Text>
+      )}
     </Stack>
   );
 }
