@@ -4,13 +4,27 @@ import type { ApiErrorBody } from '@waybill/domain';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
+  /**
+   * The server's own `{ message }`. Undefined when the answer had none (not JSON, say a proxy's HTML
+   * 502, or JSON without a message) or no answer came: `message` is then the client's own wording.
+   */
+  readonly serverMessage: string | undefined;
 
-  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+  constructor(status: number, message: string, errors: Record<string, string> = {}, serverMessage?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.serverMessage = serverMessage;
   }
+}
+
+/**
+ * What an error toast says when SPEC §8 names a fallback ("Tracking Error with the server message,
+ * falling back to Failed to track package."): the server's message, else `fallback`.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : fallback;
 }
 
 export interface ApiRequest {
@@ -45,10 +59,11 @@ async function ensureXsrfToken(): Promise<string | undefined> {
   return readXsrfToken();
 }
 
+/** The `{ message, errors }` of an error answer; undefined unless it is JSON with a non-blank message. */
 async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
   try {
-    const body = (await response.json()) as Partial<ApiErrorBody>;
-    return typeof body?.message === 'string' ? (body as ApiErrorBody) : undefined;
+    const body = (await response.json()) as Partial<ApiErrorBody> | null;
+    return typeof body?.message === 'string' && body.message.trim() !== '' ? (body as ApiErrorBody) : undefined;
   } catch {
     return undefined;
   }
@@ -91,6 +106,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
       response.status,
       errorBody?.message ?? `Request failed with status code ${response.status}`,
       errorBody?.errors,
+      errorBody?.message,
     );
   }
   const text = response.status === 204 ? '' : await response.text();

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailComposer } from './email-composer.tsx';
 
 // Mantine's autosizing textarea listens for font loading, which jsdom does not implement.
@@ -12,6 +12,11 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
 
 function renderComposer() {
   // No server here: the company query fails quietly and the signature stays for the server to fill.
@@ -69,5 +74,32 @@ describe('EmailComposer', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     expect(await screen.findByText('Message is required')).toBeTruthy();
     expect(screen.queryByText('Recipient email is required')).toBeNull();
+  });
+
+  it('shows Error sending email with the server message, else the client message for a bare 502', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=test-token';
+    let refusal = () =>
+      Response.json({ message: 'Could not send the email: the mail server refused it' }, { status: 502 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => (path === '/api/send-email' ? refusal() : new Response(null, { status: 404 }))),
+    );
+    const user = renderComposer();
+    await user.type(screen.getByRole('textbox', { name: 'Recipient Email' }), 'grace@example.org');
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Your parcel');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const first = await screen.findByText(
+      'Could not send the email: the mail server refused it',
+      {},
+      { timeout: 5000 },
+    );
+    expect(within(first.closest('[role="alert"]') as HTMLElement).getByText('Error sending email')).toBeTruthy();
+
+    notifications.clean();
+    refusal = () => new Response('<html>Bad gateway</html>', { status: 502 });
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const second = await screen.findByText('Request failed with status code 502', {}, { timeout: 5000 });
+    expect(within(second.closest('[role="alert"]') as HTMLElement).getByText('Error sending email')).toBeTruthy();
   });
 });

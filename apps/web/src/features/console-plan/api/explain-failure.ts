@@ -6,7 +6,6 @@ import { ApiError } from '../../../lib/api-client.ts';
  */
 export function explainFailure(error: unknown, storedMessage: string): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(storedMessage);
-  // The API client words an answer without a JSON {message} this way (lib/api-client.ts).
-  const unexplained = error.status > 0 && error.message === `Request failed with status code ${error.status}`;
+  const unexplained = error.status > 0 && error.serverMessage === undefined;
   return unexplained ? new ApiError(error.status, storedMessage, error.errors) : error;
 }

@@ -1,14 +1,16 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShipForm } from './ship-form.tsx';
 
 function renderForm() {
   render(
     <MantineProvider>
+      <Notifications />
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
           <ShipForm />
@@ -18,6 +20,11 @@ function renderForm() {
   );
   return userEvent.setup();
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
 
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 
@@ -95,5 +102,34 @@ describe('ShipForm', () => {
     expect((field('Weight (kg)') as HTMLInputElement).value).toBe('1.2');
     await user.keyboard('{ArrowDown}');
     expect((field('Weight (kg)') as HTMLInputElement).value).toBe('1.1');
+  });
+
+  it('shows Error submitting package with the client message when the answer has no JSON message', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=test-token';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    const user = renderForm();
+    for (const [label, value] of [
+      ['Name', 'Ada Obi'],
+      ['Email', 'ada@example.com'],
+      ['Phone', '+234 801 000 0000'],
+      ['Pickup Location', '12 Marina, Lagos'],
+      ["Receiver's Name", 'Kofi Mensah'],
+      ["Receiver's Email", 'kofi@example.com'],
+      ["Receiver's Phone", '+233 20 000 0000'],
+      ['Destination', '4 Oxford Street, Accra'],
+      ['Description', 'Two hardback textbooks'],
+    ]) {
+      await user.type(field(label!), value!);
+    }
+    await user.click(screen.getByRole('button', { name: 'Review Package' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm & Submit' }));
+    const title = await screen.findByText('Error submitting package', {}, { timeout: 5000 });
+    expect(
+      within(title.closest('[role="alert"]') as HTMLElement).getByText('Request failed with status code 502'),
+    ).toBeTruthy();
   });
 });

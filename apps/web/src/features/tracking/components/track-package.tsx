@@ -1,6 +1,7 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { normalizeTrackingCode, TOAST_MS, TRACKING_CODE_REQUIRED } from '@waybill/domain';
 import { useEffect } from 'react';
+import { serverMessageOr } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useTrackResult } from '../api/track-package.ts';
 import { TrackHelp } from './track-help.tsx';
@@ -26,7 +27,8 @@ export function TrackPackage({ code, onTrackCode }: TrackPackageProps) {
     if (!error) return;
     notifyError({
       title: 'Tracking Error',
-      message: error.message || TRACKING_FAILED,
+      // SPEC §8: the server's message, else this text (a proxy's HTML 502, a lost connection).
+      message: serverMessageOr(error, TRACKING_FAILED),
       autoClose: TOAST_MS.error,
     });
   }, [error]);

@@ -1,0 +1,69 @@
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ShipmentView } from '@waybill/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderForTest } from '../test/render-for-test.tsx';
+import { PackageDetailsDialog } from './package-details-dialog.tsx';
+
+const SHIPMENT: ShipmentView = {
+  _id: '0c7d35b4-8f4e-4a45-9d0e-1e3c35d2f9aa',
+  trackingCode: 'ABCDEFGH2345',
+  status: 'Shipped',
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  phone: '+234 801 000 0000',
+  pickupLocation: '12 Marina, Lagos',
+  rname: 'Kofi Mensah',
+  remail: 'kofi@example.com',
+  rphone: '+233 20 000 0000',
+  destination: '4 Oxford Street, Accra',
+  description: 'Two hardback textbooks',
+  quantity: 2,
+  weight: 1.5,
+  dimensionUnit: 'cm',
+  length: 30,
+  width: 20,
+  height: 10,
+  packageImages: [],
+  packageThumbnails: [],
+  locationUpdates: [],
+  estimatedDelivery: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+/** Opens the dialog, asks to delete and confirms, against a server whose DELETE answers `refusal`. */
+async function deleteAgainst(refusal: () => Response): Promise<HTMLElement> {
+  // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+  document.cookie = 'XSRF-TOKEN=test-token';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_path: string, init?: RequestInit) =>
+      init?.method === 'DELETE' ? refusal() : Response.json(SHIPMENT),
+    ),
+  );
+  const user = userEvent.setup();
+  renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
+  await user.click(await screen.findByRole('button', { name: 'Delete Entire Package' }));
+  await user.click(await screen.findByRole('button', { name: 'Delete Package' }));
+  const title = await screen.findByText('Deletion Failed', {}, { timeout: 5000 });
+  return title.closest('[role="alert"]') as HTMLElement;
+}
+
+describe('PackageDetailsDialog when the delete fails', () => {
+  it("shows Deletion Failed with the server's message", async () => {
+    const toast = await deleteAgainst(() => Response.json({ message: 'Package not found' }, { status: 404 }));
+    expect(within(toast).getByText('Package not found')).toBeTruthy();
+  });
+
+  it('shows the client message for an answer without a JSON message, never a blank toast', async () => {
+    const toast = await deleteAgainst(() => Response.json({ message: '' }, { status: 502 }));
+    expect(within(toast).getByText('Request failed with status code 502')).toBeTruthy();
+  });
+});

@@ -1,0 +1,43 @@
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render-with-app.tsx';
+import { TrackPackage } from './track-package.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Toasts live in a store shared by every render.
+  notifications.clean();
+});
+
+/** Tracks `code` against a server that answers `response`; resolves with the Tracking Error toast's text. */
+async function trackingErrorFor(response: () => Response): Promise<string> {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response()),
+  );
+  renderWithApp(<TrackPackage code="ABCDEFGH2345" onTrackCode={() => {}} />);
+  const title = await screen.findByText('Tracking Error', {}, { timeout: 5000 });
+  const toast = title.closest('[role="alert"]') as HTMLElement;
+  return within(toast).getByText(
+    (_, element) => element?.classList.contains('mantine-Notification-description') ?? false,
+  ).textContent as string;
+}
+
+describe('TrackPackage when tracking fails', () => {
+  it("shows the server's message", async () => {
+    const message = 'Package not found. Please check the tracking code and try again.';
+    expect(await trackingErrorFor(() => Response.json({ message }, { status: 404 }))).toBe(message);
+  });
+
+  it('falls back to "Failed to track package." for an answer without a JSON message', async () => {
+    expect(await trackingErrorFor(() => new Response('<html>502 Bad Gateway</html>', { status: 502 }))).toBe(
+      'Failed to track package.',
+    );
+  });
+
+  it('falls back for JSON without a message too, and shows no result', async () => {
+    expect(await trackingErrorFor(() => Response.json({}, { status: 500 }))).toBe('Failed to track package.');
+    expect(screen.queryByTestId('tracking-number')).toBeNull();
+  });
+});

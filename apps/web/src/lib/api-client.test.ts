@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, serverMessageOr } from './api-client.ts';
+
+/** The browser transport answers every call with `response`. */
+function answerWith(response: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response()),
+  );
+}
+
+/** The ApiError a GET throws. */
+async function failureOf(): Promise<ApiError> {
+  const error = await apiFetch('/api/track/ABCDEFGH2345').catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiFetch error answers', () => {
+  it("carries the server's message and field errors", async () => {
+    answerWith(() =>
+      Response.json({ message: 'Package not found', errors: { code: 'Package not found' } }, { status: 404 }),
+    );
+    const error = await failureOf();
+    expect(error).toMatchObject({ status: 404, message: 'Package not found', serverMessage: 'Package not found' });
+    expect(error.errors).toEqual({ code: 'Package not found' });
+    expect(serverMessageOr(error, 'Failed to track package.')).toBe('Package not found');
+  });
+
+  it.each([
+    ['an HTML page from a proxy', () => new Response('<html><body>Bad gateway</body></html>', { status: 502 })],
+    ['an empty body', () => new Response(null, { status: 502 })],
+    ['JSON without a message', () => Response.json({ error: 'Bad Gateway' }, { status: 502 })],
+    ['JSON with a blank message', () => Response.json({ message: '  ' }, { status: 502 })],
+    ['JSON null', () => Response.json(null, { status: 502 })],
+  ])('words %s as the client would, and marks it as having no server message', async (_, response) => {
+    answerWith(response);
+    const error = await failureOf();
+    expect(error).toMatchObject({ status: 502, message: 'Request failed with status code 502' });
+    expect(error.serverMessage).toBeUndefined();
+    expect(serverMessageOr(error, 'Failed to track package.')).toBe('Failed to track package.');
+  });
+
+  it('falls back when no answer came at all', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await failureOf();
+    expect(error.message).toMatch(/^Network error/);
+    expect(serverMessageOr(error, 'Failed to track package.')).toBe('Failed to track package.');
+    expect(serverMessageOr(new Error('boom'), 'Failed to track package.')).toBe('Failed to track package.');
+  });
+});
