@@ -55,6 +55,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('has a WhatsApp link by default: the wa.me link of the company phone', () => {
+    expect(loadConfig({}).company.whatsapp).toBe('https://wa.me/15551234567');
+    expect(loadConfig({ COMPANY_PHONE: '+44 20 7946 0001' }).company.whatsapp).toBe('https://wa.me/442079460001');
+    // A phone without digits cannot make a link: the default number's link stands in.
+    expect(loadConfig({ COMPANY_PHONE: 'ask at the desk' }).company.whatsapp).toBe('https://wa.me/15551234567');
+    expect(loadConfig({ COMPANY_WHATSAPP: ' ' }).company.whatsapp).toBe('https://wa.me/15551234567');
+  });
+
+  it('takes COMPANY_WHATSAPP when it is an http(s) link, and refuses anything else', () => {
+    expect(loadConfig({ COMPANY_WHATSAPP: 'https://wa.me/447700900123' }).company.whatsapp).toBe(
+      'https://wa.me/447700900123',
+    );
+    for (const link of ['javascript:alert(1)', 'wa.me/447700900123', 'https://wa.me/44 77']) {
+      expect(() => loadConfig({ COMPANY_WHATSAPP: link }), link).toThrow(/COMPANY_WHATSAPP: must be an http\(s\) link/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: ' ' })).toMatchObject({
       databaseUrl: undefined,

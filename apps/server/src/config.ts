@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PHONE } from '@waybill/domain';
+import { type CompanySettings, DEFAULT_PHONE, isWhatsappLink, whatsappLinkForPhone } from '@waybill/domain';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -53,6 +53,13 @@ const envSchema = z.object({
   COMPANY_PHONE: z.string().min(1).default(DEFAULT_PHONE),
   COMPANY_ADDRESS: z.string().min(1).default('100 Harbor Way, Suite 400, Oakland, CA 94607'),
   COMPANY_HOURS: z.string().min(1).default('Mon–Fri 8:00–18:00, Sat 9:00–14:00'),
+  // Unset: the wa.me link of COMPANY_PHONE. Checked like a link an operator saves (http or https only).
+  COMPANY_WHATSAPP: optional.pipe(
+    z
+      .string()
+      .refine(isWhatsappLink, { error: 'must be an http(s) link such as https://wa.me/15551234567' })
+      .optional(),
+  ),
   CONSOLE_SHORTCUT_NAME: z.string().min(1).default('dispatch'),
   CONSOLE_SHORTCUT_CODE: z.string().regex(/^\d+$/, { error: 'must be digits' }).default('739154'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
@@ -74,7 +81,7 @@ export interface Config {
   publicUrl: string;
   /** True when PUBLIC_URL is https: Secure cookies and HSTS. */
   secure: boolean;
-  company: { name: string; email: string; phone: string; address: string; hours: string };
+  company: CompanySettings;
   consoleShortcut: { name: string; code: string };
   /** Undefined when the directory does not exist: the API runs without the web app. */
   webDistDir: string | undefined;
@@ -113,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       phone: e.COMPANY_PHONE,
       address: e.COMPANY_ADDRESS,
       hours: e.COMPANY_HOURS,
+      whatsapp: e.COMPANY_WHATSAPP ?? (whatsappLinkForPhone(e.COMPANY_PHONE) || whatsappLinkForPhone(DEFAULT_PHONE)),
     },
     consoleShortcut: { name: e.CONSOLE_SHORTCUT_NAME, code: e.CONSOLE_SHORTCUT_CODE },
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : undefined,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { companyNameSchema, contactDetailsInputSchema, planInputSchema } from './settings.ts';
+import {
+  companyNameSchema,
+  contactDetailsInputSchema,
+  isWhatsappLink,
+  planInputSchema,
+  whatsappLinkForPhone,
+} from './settings.ts';
 import { fieldMessages } from './test-support.ts';
 
 const PLAN = {
@@ -149,5 +155,21 @@ describe('companyNameSchema', () => {
   it('needs a non-blank name and trims it', () => {
     expect(companyNameSchema.parse('  Waybill ')).toBe('Waybill');
     expect(fieldMessages(companyNameSchema, '  ')).toEqual({ '': 'Company name is required' });
+  });
+});
+
+describe('WhatsApp links', () => {
+  it('accepts http(s) links only', () => {
+    expect(isWhatsappLink('https://wa.me/15551234567')).toBe(true);
+    expect(isWhatsappLink('http://wa.me/15551234567')).toBe(true);
+    for (const link of ['javascript:alert(1)', 'wa.me/15551234567', 'https://', 'https://wa.me/1 2', '']) {
+      expect(isWhatsappLink(link), link).toBe(false);
+    }
+  });
+
+  it('makes the wa.me link of a phone number from its digits', () => {
+    expect(whatsappLinkForPhone('+1 (555) 123-4567')).toBe('https://wa.me/15551234567');
+    expect(whatsappLinkForPhone('+44 20 7946 0001')).toBe('https://wa.me/442079460001');
+    expect(whatsappLinkForPhone('call the desk')).toBe('');
   });
 });

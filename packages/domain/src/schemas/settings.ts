@@ -24,8 +24,18 @@ export const planInputSchema = z.object({
 export type PlanInput = z.infer<typeof planInputSchema>;
 export type Plan = PlanInput & { _id: string };
 
-/** Only http(s) links may be saved: the link becomes an href on every page. */
-const whatsappLink = optionalText(500).refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), {
+/** True for an http(s) link, the only kind a WhatsApp link may be: it becomes an href on every page. */
+export function isWhatsappLink(value: string): boolean {
+  return /^https?:\/\/\S+$/i.test(value);
+}
+
+/** The wa.me chat link of a phone number (its digits, country code first), or '' when it has none. */
+export function whatsappLinkForPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits === '' ? '' : `https://wa.me/${digits}`;
+}
+
+const whatsappLink = optionalText(500).refine((value) => value === '' || isWhatsappLink(value), {
   error: 'WhatsApp link must start with https://',
 });
 
@@ -50,3 +60,17 @@ export type ContactDetailsInput = z.infer<typeof contactDetailsInputSchema>;
 export type ContactDetails = ContactDetailsInput & { _id: string };
 
 export const companyNameSchema = requiredText('Company name is required');
+
+/**
+ * Company settings supplied from outside (the server's COMPANY_* configuration, GET /api/company).
+ * `whatsapp` is the chat link the site uses until an operator saves one in the contact details.
+ */
+export const companySettingsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  hours: z.string(),
+  whatsapp: z.string(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;

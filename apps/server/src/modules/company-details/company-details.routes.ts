@@ -1,4 +1,4 @@
-import { contactDetailsInputSchema } from '@waybill/domain';
+import { companySettingsSchema, contactDetailsInputSchema } from '@waybill/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -12,19 +12,11 @@ const contactDetailsSchema = z.object({
   address: z.array(z.string()),
 });
 
-const companySchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  hours: z.string(),
-});
-
 const idParams = z.object({ id: z.string() });
 
 /** The company settings from the environment and the contact details an operator edits. */
 export const companyDetailsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.get('/api/company', { schema: { response: { 200: companySchema } } }, async () => config.company);
+  app.get('/api/company', { schema: { response: { 200: companySettingsSchema } } }, async () => config.company);
 
   app.get('/api/details', { schema: { response: { 200: z.array(contactDetailsSchema) } } }, async () =>
     listContactDetails(app.db),

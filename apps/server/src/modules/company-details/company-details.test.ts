@@ -23,7 +23,9 @@ describe.each(databases())('contact details and company settings on %s', (kind) 
     const response = await testApp.client().get('/api/company');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ name: 'Waybill Couriers', phone: '+1 555 0199' });
-    expect(Object.keys(response.body).sort()).toEqual(['address', 'email', 'hours', 'name', 'phone']);
+    expect(Object.keys(response.body).sort()).toEqual(['address', 'email', 'hours', 'name', 'phone', 'whatsapp']);
+    // No COMPANY_WHATSAPP here: the wa.me link of COMPANY_PHONE.
+    expect(response.body.whatsapp).toBe('https://wa.me/15550199');
   });
 
   it('needs a session and the anti-forgery header to write', async () => {

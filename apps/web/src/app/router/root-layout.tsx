@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { whenDeferredSectionsHydrated } from '../../components/deferred-section/deferred-section.tsx';
 import { SiteShell } from '../../components/shell/site-shell.tsx';
-import { useContactDetails } from '../../features/company-details/api/get-contact-details.ts';
+import { useWhatsappLink } from '../../features/company-details/api/use-whatsapp-link.ts';
 import { pickPageMeta } from '../../lib/page-meta.ts';
 
 /** Keeps <title> and the meta description in step with the route after client navigations. */
@@ -39,9 +39,9 @@ export function RootLayout() {
   usePageMeta();
   useScrollToTopOnNavigate();
   useReadyMarker();
-  const details = useContactDetails();
+  const whatsappLink = useWhatsappLink();
   return (
-    <SiteShell whatsappLink={details.data?.watsapp}>
+    <SiteShell whatsappLink={whatsappLink}>
       <Outlet />
     </SiteShell>
   );

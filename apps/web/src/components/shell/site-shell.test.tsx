@@ -4,7 +4,7 @@ import { renderWithApp } from '../../test/render-with-app.tsx';
 import { SiteShell } from './site-shell.tsx';
 
 describe('SiteShell', () => {
-  it('hides the WhatsApp button while no WhatsApp link is saved', () => {
+  it('hides the WhatsApp button while its link is not known yet', () => {
     renderWithApp(
       <SiteShell whatsappLink={undefined}>
         <h1>Page</h1>

@@ -5,7 +5,7 @@ import { SiteHeader } from './site-header.tsx';
 import { WhatsAppButton } from './whatsapp-button.tsx';
 
 interface SiteShellProps {
-  /** The saved WhatsApp link; the button stays hidden without one. */
+  /** The WhatsApp link (saved, else the company's); the button waits while it is undefined. */
   whatsappLink: string | undefined;
   children: ReactNode;
 }

@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import classes from './shell.module.css';
 
-/** The floating chat button; renders nothing until a WhatsApp link is saved in the contact details. */
+/** The floating chat button (SPEC §2: on every route); renders nothing until its link is known. */
 export function WhatsAppButton({ link }: { link: string | undefined }) {
   if (!link) return null;
   return (

@@ -6,7 +6,7 @@ import type { ContactPageDetails } from './use-contact-page-details.ts';
 
 /**
  * Stay Connected. The company has no social accounts to link to, so the block offers what keeps a
- * customer in touch today: tracking, an account, and WhatsApp once the operator has saved a link.
+ * customer in touch today: tracking, an account, and WhatsApp (the saved link, else the company's).
  */
 export function StayConnected({ details }: { details: ContactPageDetails }) {
   return (

@@ -10,7 +10,7 @@ export interface ContactPageDetails {
   email: string;
   addressLines: string[];
   hours: string;
-  /** The saved WhatsApp link, when there is one. */
+  /** The saved WhatsApp link, else the company's. */
   whatsapp: string;
 }
 
@@ -32,6 +32,6 @@ export function useContactPageDetails(): ContactPageDetails {
     email: saved?.email || settings?.email || '',
     addressLines: savedAddress.length > 0 ? savedAddress : settings?.address ? [settings.address] : [],
     hours: settings?.hours ?? '',
-    whatsapp: saved?.watsapp ?? '',
+    whatsapp: saved?.watsapp || settings?.whatsapp || '',
   };
 }
