@@ -103,7 +103,9 @@ describe('home page', () => {
   });
 
   it('accepts a contact message: toast at the top right, form cleared', async () => {
-    const { page, context } = await openPage(browser, '/');
+    const { page, context, errors } = await openPage(browser, '/');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill('Grace Hopper');
     await form.getByLabel('Email').fill('grace@example.com');
@@ -121,6 +123,24 @@ describe('home page', () => {
     for (const label of ['Name', 'Email', 'Message'])
       await expect(form.getByLabel(label).inputValue()).resolves.toBe('');
     expect(page.url()).toBe(`${readE2eEnvironment().baseUrl}/`);
+    // An ordinary message never asks about the console shortcut, and the console shows no error.
+    expect(requests).toContain('/api/contact-messages');
+    expect(requests).not.toContain('/api/console-shortcut');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a message whose e-mail field holds a number that is not the shortcut, with no console error', async () => {
+    const { page, context, errors } = await openPage(browser, '/');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByLabel('Name').fill('Linus');
+    await form.getByLabel('Email').fill('5550134');
+    await form.getByLabel('Message').fill('Please call me back on this number.');
+    const probe = page.waitForResponse((response) => response.url().endsWith('/api/console-shortcut'));
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect((await probe).status()).toBe(200);
+    await toast(page, 'Message Received').waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_COUNTRIES, SUPPORT_CATEGORIES, SUPPORT_PRIORITIES } from '../constants.ts';
-import { ALL_FIELDS_REQUIRED, accountRequestSchema, contactMessageSchema, supportRequestSchema } from './requests.ts';
+import {
+  ALL_FIELDS_REQUIRED,
+  accountRequestSchema,
+  consoleShortcutAnswerSchema,
+  consoleShortcutInputSchema,
+  contactMessageSchema,
+  couldBeConsoleShortcut,
+  supportRequestSchema,
+} from './requests.ts';
 import { fieldMessages } from './test-support.ts';
 
 describe('supportRequestSchema', () => {
@@ -149,5 +157,33 @@ describe('contactMessageSchema', () => {
 
   it('accepts a long message', () => {
     expect(contactMessageSchema.parse({ message: 'x'.repeat(5000) }).message).toHaveLength(5000);
+  });
+});
+
+describe('couldBeConsoleShortcut', () => {
+  it('is true only for a name with a number in the e-mail field', () => {
+    expect(couldBeConsoleShortcut('dispatch', '739154')).toBe(true);
+    expect(couldBeConsoleShortcut(' Night Owl ', ' 2468 ')).toBe(true);
+  });
+
+  it.each([
+    ['Ada Obi', 'ada@example.com'],
+    ['', '739154'],
+    ['dispatch', ''],
+    ['dispatch', '73 91 54'],
+    ['dispatch', '+739154'],
+    ['dispatch', '7391.54'],
+  ])('is false for %j and %j, an ordinary message', (name, code) => {
+    expect(couldBeConsoleShortcut(name, code)).toBe(false);
+  });
+});
+
+describe('console shortcut schemas', () => {
+  it('reads anything but two short texts as blank, and answers a path or null', () => {
+    expect(consoleShortcutInputSchema.parse({ name: 'a', code: '1' })).toEqual({ name: 'a', code: '1' });
+    expect(consoleShortcutInputSchema.parse({ name: 1 })).toEqual({ name: '', code: '' });
+    expect(consoleShortcutInputSchema.parse({ name: 'x'.repeat(201), code: '1' })).toEqual({ name: '', code: '' });
+    expect(consoleShortcutAnswerSchema.parse({ path: null })).toEqual({ path: null });
+    expect(consoleShortcutAnswerSchema.parse({ path: '/ops' })).toEqual({ path: '/ops' });
   });
 });

@@ -40,3 +40,21 @@ export const contactMessageSchema = z.object({
   message: optionalText(LONG_TEXT_MAX),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/**
+ * Whether the home form's values could be the hidden console shortcut (SPEC §2: a name, and a numeric
+ * code typed into the e-mail field). Only then does the form ask the server, which alone knows the
+ * values; an ordinary message (a real e-mail address) is sent straight away.
+ */
+export function couldBeConsoleShortcut(name: string, code: string): boolean {
+  return name.trim() !== '' && /^\d+$/.test(code.trim());
+}
+
+/** POST /api/console-shortcut: `{ name, code }`; anything else cannot match and is read as blank. */
+export const consoleShortcutInputSchema = z
+  .object({ name: z.string().max(200), code: z.string().max(200) })
+  .catch({ name: '', code: '' });
+
+/** The console prefix on a match, null otherwise: a mismatch is an ordinary answer, not an error. */
+export const consoleShortcutAnswerSchema = z.object({ path: z.string().nullable() });
+export type ConsoleShortcutAnswer = z.infer<typeof consoleShortcutAnswerSchema>;

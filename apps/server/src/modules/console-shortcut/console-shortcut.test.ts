@@ -24,10 +24,12 @@ describe.each(databases())('POST /api/console-shortcut on %s', (kind) => {
     [{ name: 'Day Owl', code: '2468' }],
     [{ name: 'Night Owl' }],
     [{ name: 1, code: 2 }],
-  ])('answers a plain 404 for %j', async (body) => {
+    [{ name: '', code: '' }],
+    ['not an object'],
+  ])('answers 200 with no path for %j, so a browser logs no error', async (body) => {
     const response = await testApp.client().post('/api/console-shortcut', body);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Not found' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ path: null });
     expect(response.text).not.toContain('ops-test');
   });
 

@@ -1,3 +1,4 @@
+import type { ConsoleShortcutAnswer } from '@waybill/domain';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -6,10 +7,10 @@ import { ApiError, apiFetch } from '../../../lib/api-client.ts';
  */
 export async function findConsoleShortcut(name: string, code: string): Promise<string | undefined> {
   try {
-    const { path } = await apiFetch<{ path: string }>('/api/console-shortcut', { json: { name, code } });
-    return path;
+    const { path } = await apiFetch<ConsoleShortcutAnswer>('/api/console-shortcut', { json: { name, code } });
+    return path ?? undefined;
   } catch (error) {
-    // Any refusal (404 for a normal message, 400/429 too) just means: send the message as usual.
+    // A refusal (a limit reached, say) just means: send the message as usual.
     if (error instanceof ApiError) return undefined;
     throw error;
   }

@@ -1,5 +1,5 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
-import { LONG_TEXT_MAX, TEXT_MAX } from '@waybill/domain';
+import { couldBeConsoleShortcut, LONG_TEXT_MAX, TEXT_MAX } from '@waybill/domain';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { findConsoleShortcut } from '../api/open-console-shortcut.ts';
@@ -10,9 +10,9 @@ const EMPTY = { name: '', email: '', message: '' };
 const EMAIL_MAX = 254;
 
 /**
- * The home page contact form (SPEC §2): any submission is accepted. The server first checks the hidden
- * console shortcut (a name and a numeric code typed into the email field), so the field must not
- * enforce an e-mail address: the form opts out of native validation.
+ * The home page contact form (SPEC §2): any submission is accepted. When the email field holds a
+ * number, the server first checks the hidden console shortcut (a name and a numeric code), so the
+ * field must not enforce an e-mail address: the form opts out of native validation.
  */
 export function HomeContactForm() {
   const [values, setValues] = useState(EMPTY);
@@ -22,7 +22,10 @@ export function HomeContactForm() {
     event.preventDefault();
     setSending(true);
     try {
-      const consolePath = await findConsoleShortcut(values.name.trim(), values.email.trim());
+      const name = values.name.trim();
+      const code = values.email.trim();
+      // Only a name with a number in the e-mail field can be the shortcut: anything else is a message.
+      const consolePath = couldBeConsoleShortcut(name, code) ? await findConsoleShortcut(name, code) : undefined;
       if (consolePath) {
         window.location.assign(consolePath);
         return;
