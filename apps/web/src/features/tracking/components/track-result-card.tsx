@@ -1,7 +1,8 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
-import { currentLocation, statusColor, type TrackResult } from '@waybill/domain';
+import { currentLocation, type TrackResult } from '@waybill/domain';
 import type { ReactNode } from 'react';
+import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { formatDate } from '../format-dates.ts';
 import { LocationUpdates } from './location-updates.tsx';
 import { TrackingProgress } from './tracking-progress.tsx';
@@ -25,7 +26,7 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
             size="lg"
             tt="none"
             maw="100%"
-            color={statusColor(result.status)}
+            color={statusSwatch(result.status)}
             // The colour sits in the dot; the text keeps the page's own colour, so every status stays readable.
             variant="dot"
             data-testid="tracking-status"

@@ -5,17 +5,17 @@ import {
   isNotAcceptedStatus,
   progressForStatus,
   type StepState,
-  statusColor,
   trackingSteps,
 } from '@waybill/domain';
 import { Link } from 'react-router';
+import { statusSwatch } from '../../../lib/status-swatch.ts';
 
 /** The progress bar with its five displayed steps and the one-line description of the status. */
 export function TrackingProgress({ status }: { status: string }) {
   const progress = progressForStatus(status);
   return (
     <Stack gap="sm">
-      <Progress value={progress} color={statusColor(status)} size="lg" radius="xl" aria-label="Delivery progress" />
+      <Progress value={progress} color={statusSwatch(status)} size="lg" radius="xl" aria-label="Delivery progress" />
       <SimpleGrid component="ol" cols={5} spacing={0} m={0} p={0} style={{ listStyle: 'none' }}>
         {trackingSteps(status).map((step) => (
           <TrackingStepItem key={step.name} step={step} />
