@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,9 @@ async function openConsole(
 }
 
 const card = (page: Page, code: string) => page.getByRole('article', { name: `Package ${code}` });
+/** The card's summary button, named by what it shows: status, code, shipper and receiver. */
+const detailsButton = (page: Page, code: string) =>
+  card(page, code).getByRole('button', { name: new RegExp(` ${code} Shipper: .+ Receiver: .+, open details$`) });
 
 /** The toast with this title (and message, when given) appears. */
 async function expectToast(page: Page, title: string, message?: string): Promise<void> {
@@ -137,9 +141,7 @@ describe('package management dashboard', () => {
     expect(await thumbnail.getAttribute('loading')).toBe('lazy');
     expect(await thumbnail.getAttribute('src')).toMatch(/^\/uploads\//);
 
-    await card(page, code)
-      .getByRole('button', { name: `Open details of package ${code}` })
-      .click();
+    await detailsButton(page, code).click();
     const dialog = page.getByRole('dialog', { name: `Package ${code}` });
     await dialog.waitFor();
     for (const text of ['Ceramic vase', '30 × 20 × 10 cm', '6000.00 cm³', '1.5 kg', 'Kofi Mensah']) {
@@ -248,9 +250,7 @@ describe('package management dashboard', () => {
     expect(box?.width).toBeGreaterThan(300);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await card(page, code)
-      .getByRole('button', { name: `Open details of package ${code}` })
-      .click();
+    await detailsButton(page, code).click();
     const dialog = page.getByRole('dialog', { name: `Package ${code}` });
     await dialog.waitFor();
     const dialogBox = await dialog.boundingBox();
@@ -281,9 +281,16 @@ describe('package management dashboard', () => {
     await callApi(context, 'POST', '/api/admin/location-update', { trackingCode: withImage, location: 'Accra hub' });
 
     await expectNoSeriousA11yViolations(setup);
-    await card(setup, withImage)
-      .getByRole('button', { name: `Open details of package ${withImage}` })
-      .click();
+    // WCAG 2.5.3: each card's button is named by the text it shows, which axe's opt-in rule checks.
+    await detailsButton(setup, shipped).waitFor();
+    expect(await detailsButton(setup, shipped).getAttribute('aria-label')).toBeNull();
+    const labelInName = await new AxeBuilder({ page: setup }).withRules(['label-content-name-mismatch']).analyze();
+    expect(labelInName.violations).toEqual([]);
+    const evaluated = [...labelInName.passes, ...labelInName.inapplicable].map((rule) => rule.id);
+    expect(evaluated).toContain('label-content-name-mismatch');
+    const named = await setup.getByRole('button', { name: new RegExp(`^Order Placed ${shipped} Shipper: `) }).count();
+    expect(named).toBe(1);
+    await detailsButton(setup, withImage).click();
     await setup.getByRole('dialog', { name: `Package ${withImage}` }).waitFor();
     await expectNoSeriousA11yViolations(setup);
 
@@ -293,9 +300,7 @@ describe('package management dashboard', () => {
       // Colours differ by mode: dark gets its own contrast check.
       if (look.mode === 'dark' && look.viewport === 'desktop') await expectNoSeriousA11yViolations(page);
       await screenshot(page, `console-dashboard-${look.viewport}-${look.mode}`);
-      await card(page, withImage)
-        .getByRole('button', { name: `Open details of package ${withImage}` })
-        .click();
+      await detailsButton(page, withImage).click();
       await page.getByRole('dialog', { name: `Package ${withImage}` }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshotViewport(page, `console-dashboard-details-${look.viewport}-${look.mode}`);

@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PENDING_STATUS, type ShipmentView } from '@waybill/domain';
 import classes from './package-card.module.css';
 import { PackageStatusControl } from './package-status-control.tsx';
@@ -30,9 +30,9 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
       <Card.Section>
         <PackageThumbnail src={shipment.packageThumbnails[0]} alt={`Package ${trackingCode}`} height={160} />
       </Card.Section>
+      {/* Named by what it shows (WCAG 2.5.3, label in name): status, code, shipper and receiver. */}
       <UnstyledButton
         className={classes.summary}
-        aria-label={`Open details of package ${trackingCode}`}
         onClick={(event) => {
           event.stopPropagation();
           onOpen(shipment);
@@ -58,6 +58,7 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
             {shipment.rname}
           </Text>
         </Stack>
+        <VisuallyHidden>, open details</VisuallyHidden>
       </UnstyledButton>
       {/* Clicks in the controls (their dropdowns too, portalled but still React children) stay here. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks from reaching the card */}

@@ -1,37 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShipmentView } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../test/render-for-test.tsx';
+import { SHIPMENT } from '../test/shipment-fixture.ts';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
-
-const SHIPMENT: ShipmentView = {
-  _id: '0c7d35b4-8f4e-4a45-9d0e-1e3c35d2f9aa',
-  trackingCode: 'ABCDEFGH2345',
-  status: 'Shipped',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  phone: '+234 801 000 0000',
-  pickupLocation: '12 Marina, Lagos',
-  rname: 'Kofi Mensah',
-  remail: 'kofi@example.com',
-  rphone: '+233 20 000 0000',
-  destination: '4 Oxford Street, Accra',
-  description: 'Two hardback textbooks',
-  quantity: 2,
-  weight: 1.5,
-  dimensionUnit: 'cm',
-  length: 30,
-  width: 20,
-  height: 10,
-  packageImages: [],
-  packageThumbnails: [],
-  locationUpdates: [],
-  estimatedDelivery: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  updatedAt: '2026-11-20T08:00:00.000Z',
-};
 
 afterEach(() => {
   vi.unstubAllGlobals();
