@@ -184,9 +184,11 @@ describe('content pages in the browser', () => {
     const { page, context } = await openPage(browser, '/pricing');
     const plans = section(page, 'Choose your delivery speed');
     for (const tier of PLAN_TIERS) {
-      await plans.getByText(`Delivery in ${tier.deliveryTime.toLowerCase()}`).waitFor();
-      await plans.getByText(`Insurance ${tier.insurance.toLowerCase()}`).waitFor();
+      await plans.getByText(`Delivery: ${tier.deliveryTime}`, { exact: true }).waitFor();
+      await plans.getByText(`Insurance: ${tier.insurance}`, { exact: true }).waitFor();
     }
+    // No tier reads "Delivery in same day within 6 hours".
+    expect(await plans.getByText(/Delivery in /).count()).toBe(0);
     // Once the plan is read the placeholder goes: a price per package, or a quote prompt.
     await expect.poll(() => plans.getByText('Price loading').count()).toBe(0);
     const quoted = await plans.getByText('per package', { exact: true }).count();

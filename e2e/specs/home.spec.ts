@@ -65,8 +65,8 @@ describe('home page', () => {
       await expect.poll(() => pricing.getByText('Price on request').count()).toBe(3);
     }
     for (const tier of PLAN_TIERS) {
-      await pricing.getByText(`Delivery in ${tier.deliveryTime.toLowerCase()}`).waitFor();
-      await pricing.getByText(`Insurance ${tier.insurance.toLowerCase()}`).waitFor();
+      await pricing.getByText(`Delivery: ${tier.deliveryTime}`, { exact: true }).waitFor();
+      await pricing.getByText(`Insurance: ${tier.insurance}`, { exact: true }).waitFor();
     }
     await context.close();
   });

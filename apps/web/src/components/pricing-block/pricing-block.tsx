@@ -122,8 +122,9 @@ export function PricingBlock({ plan }: PricingBlockProps) {
                   </ThemeIcon>
                 }
               >
-                <List.Item>Delivery in {deliveryTime.toLowerCase()}</List.Item>
-                <List.Item>Insurance {insurance.toLowerCase()}</List.Item>
+                {/* As labels, so every tier reads naturally ("Delivery: Same day within 6 hours"). */}
+                <List.Item>Delivery: {deliveryTime}</List.Item>
+                <List.Item>Insurance: {insurance}</List.Item>
                 <List.Item>Real-time tracking</List.Item>
                 <List.Item>Door-to-door pickup</List.Item>
               </List>
