@@ -322,8 +322,11 @@ describe('contact page', () => {
     await expect(actions.getByRole('link', { name: saved.email }).getAttribute('href')).resolves.toBe(
       `mailto:${saved.email}`,
     );
-    const whatsapp = section(page, 'Stay Connected').getByRole('link', { name: 'Chat on WhatsApp' });
+    const stayConnected = section(page, 'Stay Connected');
+    const whatsapp = stayConnected.getByRole('link', { name: 'Chat on WhatsApp' });
     await expect(whatsapp.getAttribute('href')).resolves.toBe(saved.watsapp);
+    // SPEC §9: the contact page gives the 150+ countries figure.
+    await stayConnected.getByText(MARKETING.countriesAbout, { exact: true }).waitFor();
     await context.close();
   });
 

@@ -1,8 +1,17 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { MARKETING } from '@waybill/domain';
 import { Link } from 'react-router';
 import { PageSection } from '../../../components/section/page-section.tsx';
+import { StatGrid } from '../../../components/section/stat-grid.tsx';
 import type { ContactPageDetails } from './use-contact-page-details.ts';
+
+/** SPEC §9 figures for the contact page: the countries we reach (150+) and how soon we answer. */
+const REACH_STATS = [
+  { value: MARKETING.countriesAbout, label: 'Countries we deliver to' },
+  { value: MARKETING.support, label: 'Customer support' },
+  { value: MARKETING.averageResponse, label: 'Average response time' },
+] as const;
 
 /**
  * Stay Connected. The company has no social accounts to link to, so the block offers what keeps a
@@ -50,6 +59,9 @@ export function StayConnected({ details }: { details: ContactPageDetails }) {
           ) : null}
         </Group>
       </Card>
+      <Box maw={820} mx="auto" mt="xl">
+        <StatGrid stats={REACH_STATS} />
+      </Box>
     </PageSection>
   );
 }
