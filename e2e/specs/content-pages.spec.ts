@@ -1,7 +1,14 @@
 import { ADD_ONS, MARKETING, PLAN_TIERS } from '@waybill/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, LOOKS, launchBrowser, newContext, openPage } from '../support/browser.ts';
+import {
+  expectNoSeriousA11yViolations,
+  gotoApp,
+  LOOKS,
+  launchBrowser,
+  newContext,
+  openPage,
+} from '../support/browser.ts';
 import { saveContactDetails } from '../support/contact-details.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
@@ -264,6 +271,9 @@ describe('content pages in the browser', () => {
   it('about and support show the SPEC figures', async () => {
     const about = await openPage(browser, '/about');
     const numbers = section(about.page, 'Waybill in numbers');
+    const years = new Date().getFullYear() - MARKETING.founded;
+    await numbers.getByText(`${years} years of deliveries, one parcel at a time.`, { exact: true }).waitFor();
+    expect(about.errors).toEqual([]);
     for (const figure of [
       String(MARKETING.founded),
       MARKETING.packagesDelivered,
@@ -288,6 +298,30 @@ describe('content pages in the browser', () => {
     const options = section(support.page, 'Get in touch').getByRole('heading', { level: 3 });
     await expect(options.allTextContents()).resolves.toEqual(['Live Chat', 'Phone Support', 'Email Support']);
     await support.context.close();
+  });
+});
+
+describe('about page in a later year', () => {
+  it('counts the years from 2010 and the footer year from today, hydrating without a mismatch', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Five years after the build: the HTML still says the build year's count.
+    const later = new Date().getFullYear() + 5;
+    await page.clock.setFixedTime(new Date(`${later}-03-01T12:00:00Z`));
+    await gotoApp(page, '/about');
+    const numbers = section(page, 'Waybill in numbers');
+    await numbers
+      .getByText(`${later - MARKETING.founded} years of deliveries, one parcel at a time.`, { exact: true })
+      .waitFor();
+    // The footer's year, on every prerendered page, follows the clock the same way.
+    await page.getByRole('contentinfo').getByText(`© ${later} `, { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

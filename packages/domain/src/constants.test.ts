@@ -15,6 +15,7 @@ import {
   SUPPORT_PRIORITIES,
   SUPPORT_RESPONSE_HOURS,
   TOAST_MS,
+  yearsInBusiness,
 } from './constants.ts';
 
 describe('SPEC §9 constants', () => {
@@ -115,6 +116,11 @@ describe('SPEC §9 constants', () => {
       packagesDelivered: '50M+',
       customers: '10K+',
     });
+  });
+
+  it('counts the years in business from the founding year', () => {
+    expect(yearsInBusiness(2026)).toBe(16);
+    expect(yearsInBusiness(2031)).toBe(21);
   });
 
   it('falls back to a placeholder US phone number', () => {

@@ -69,6 +69,11 @@ export const MARKETING = {
   customers: '10K+',
 } as const;
 
+/** Whole years the company has delivered by `year` (SPEC §9: founded 2010). */
+export function yearsInBusiness(year: number): number {
+  return year - MARKETING.founded;
+}
+
 /** Used when neither saved contact details nor company settings give a phone. */
 export const DEFAULT_PHONE = '+1 (555) 123-4567';
 

@@ -1,5 +1,6 @@
 import { Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCurrentYear } from '../../lib/use-current-year.ts';
 import { BrandLink } from './brand-link.tsx';
 import classes from './shell.module.css';
 
@@ -26,6 +27,8 @@ const FOOTER_GROUPS = [
 
 /** SPEC §2 footer: Services, Company and Support link groups. */
 export function SiteFooter() {
+  // Prerendered on every page: a year from "now" would not match the HTML after New Year.
+  const year = useCurrentYear();
   return (
     <footer className={classes.footer}>
       <Container size="xl" py={48}>
@@ -55,7 +58,7 @@ export function SiteFooter() {
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="sm" c="dimmed">
-          © {new Date().getFullYear()} Waybill Logistics. All rights reserved.
+          © {year} Waybill Logistics. All rights reserved.
         </Text>
       </Container>
     </footer>

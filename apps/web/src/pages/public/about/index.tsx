@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core';
-import { MARKETING } from '@waybill/domain';
+import { MARKETING, yearsInBusiness } from '@waybill/domain';
 import { Link } from 'react-router';
 import { PageHero } from '../../../components/section/page-hero.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { StatGrid } from '../../../components/section/stat-grid.tsx';
+import { useCurrentYear } from '../../../lib/use-current-year.ts';
 import { AboutStory } from './about-story.tsx';
 import { AboutTechnology } from './about-technology.tsx';
 import { AboutValues } from './about-values.tsx';
@@ -26,6 +27,7 @@ const ABOUT_STATS = [
 
 /** /about (SPEC §2): stats, story, values and technology. */
 export function Component() {
+  const years = yearsInBusiness(useCurrentYear());
   return (
     <>
       <PageHero
@@ -36,7 +38,7 @@ export function Component() {
       <PageSection
         id="about-stats"
         title="Waybill in numbers"
-        subtitle="Fifteen years of deliveries, one parcel at a time."
+        subtitle={`${years} years of deliveries, one parcel at a time.`}
         tinted
       >
         <StatGrid stats={ABOUT_STATS} />
