@@ -96,14 +96,14 @@ describe('package management dashboard', () => {
     const accepted = card(page, toAccept);
     await accepted.waitFor();
     expect(await accepted.getByText('Pending', { exact: true }).count()).toBe(1);
-    await accepted.getByRole('button', { name: 'Accept' }).click();
+    await accepted.getByRole('button', { name: 'Accept', exact: true }).click();
     await expectToast(page, 'Package Accepted');
     await accepted.getByText('Order Placed', { exact: true }).first().waitFor();
-    expect(await accepted.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    expect(await accepted.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
     expect(await statusOf(context, toAccept)).toBe('Order Placed');
 
     const rejected = card(page, toReject);
-    await rejected.getByRole('button', { name: 'Reject' }).click();
+    await rejected.getByRole('button', { name: 'Reject', exact: true }).click();
     await expectToast(page, 'Package Rejected');
     await rejected.getByText('Rejected', { exact: true }).first().waitFor();
     expect(await statusOf(context, toReject)).toBe('Rejected');
@@ -113,7 +113,7 @@ describe('package management dashboard', () => {
     const word = uniqueWord();
     const code = await submitPackage(customer, { name: `Status ${word}` });
     const { page, context } = await openConsole(`/?q=${code}`);
-    await card(page, code).getByRole('button', { name: 'Accept' }).click();
+    await card(page, code).getByRole('button', { name: 'Accept', exact: true }).click();
     await expectToast(page, 'Package Accepted');
 
     await chooseStatus(page, card(page, code), 'Shipped');
@@ -207,7 +207,7 @@ describe('package management dashboard', () => {
     await expect.poll(() => page.getByRole('article').count()).toBe(1);
     await card(page, first).waitFor();
 
-    await card(page, first).getByRole('button', { name: 'Reject' }).click();
+    await card(page, first).getByRole('button', { name: 'Reject', exact: true }).click();
     await expectToast(page, 'Package Rejected');
 
     const { body: stats } = await callApi<{ total: number; byStatus: Record<string, number> }>(
@@ -276,7 +276,7 @@ describe('package management dashboard', () => {
     const shipped = await submitPackage(customer, { name: `Looks ${word} two`, rname: 'Ama Owusu' });
     await submitPackage(customer, { name: `Looks ${word} three` });
     const { page: setup, context } = await openConsole(`/?q=${word}`);
-    await card(setup, shipped).getByRole('button', { name: 'Accept' }).click();
+    await card(setup, shipped).getByRole('button', { name: 'Accept', exact: true }).click();
     await expectToast(setup, 'Package Accepted');
     await callApi(context, 'POST', '/api/admin/location-update', { trackingCode: withImage, location: 'Accra hub' });
 
