@@ -1,9 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import {
   type ColourMode,
   expectNoSeriousA11yViolations,
+  gotoApp,
   LOOKS,
   launchBrowser,
   openPage as openAppPage,
@@ -303,6 +305,83 @@ describe('Track', () => {
     await page.getByText('Your tracking number is in the confirmation e-mail', { exact: false }).waitFor();
     expect(await field(page, 'Tracking code').inputValue()).toBe('NOSUCHCODE22');
   });
+});
+
+describe('Track: history, a rejected package, paper', () => {
+  it('adds a history entry per tracked code, so Back returns to the code before', async () => {
+    const page = await openPage('/track');
+    const [first, second] = [await submitPackage(page.context()), await submitPackage(page.context())];
+    const trackByTyping = async (code: string) => {
+      await field(page, 'Tracking code').fill(code);
+      await field(page, 'Tracking code').press('Enter');
+      await page.waitForURL(`**/track/${code}`);
+      await page.getByTestId('tracking-number').getByText(code, { exact: true }).waitFor();
+    };
+    await trackByTyping(first);
+    await trackByTyping(second);
+
+    await page.goBack();
+    await page.waitForURL(`**/track/${first}`);
+    await page.getByTestId('tracking-number').getByText(first, { exact: true }).waitFor();
+    expect(await field(page, 'Tracking code').inputValue()).toBe(first);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/track');
+    await page.goForward();
+    await page.waitForURL(`**/track/${first}`);
+  });
+
+  it('shows a rejected package as not accepted, with no stage done', async () => {
+    const page = await openPage('/track');
+    const code = await submitPackage(page.context());
+    await signInAsOperator(page.context());
+    expect((await callApi(page.context(), 'POST', '/api/admin/reject', { trackingCode: code })).status).toBe(200);
+    await gotoApp(page, `/track/${code}`);
+    await page.getByTestId('tracking-status').getByText('Rejected', { exact: true }).waitFor();
+    await page.getByText('This package was not accepted for delivery.', { exact: false }).waitFor();
+    const contact = page.getByTestId('tracking-description').getByRole('link', { name: 'Contact us', exact: true });
+    expect(await contact.getAttribute('href')).toBe('/contact');
+    expect(await page.locator('[data-state="reached"], [data-state="current"]').count()).toBe(0);
+    expect(await page.getByText('Order Placed (done)').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'track-rejected-desktop-light');
+  });
+
+  for (const look of LOOKS) {
+    const name = `${look.viewport}-${look.mode}`;
+    it(`prints only the result (${name})`, async () => {
+      const page = await openPage('/track', look);
+      const code = await submitPackage(page.context());
+      await gotoApp(page, `/track/${code}`);
+      await page.getByTestId('tracking-number').waitFor();
+      // The chat button appears once its link is known; it must hide on paper like the rest.
+      await page.getByRole('link', { name: 'Chat with us on WhatsApp' }).waitFor();
+      await page.emulateMedia({ media: 'print' });
+      for (const hidden of [
+        page.getByRole('banner'),
+        page.getByRole('contentinfo'),
+        page.getByRole('link', { name: 'Chat with us on WhatsApp' }),
+        field(page, 'Tracking code'),
+        page.getByRole('button', { name: 'Track', exact: true }),
+        page.getByRole('heading', { level: 1, name: 'Track Your Package' }),
+      ]) {
+        expect(await hidden.isVisible(), String(hidden)).toBe(false);
+      }
+      expect(await page.getByTestId('tracking-number').isVisible()).toBe(true);
+      expect(await page.getByRole('list', { name: 'Delivery stages' }).isVisible()).toBe(true);
+      // Nothing sits above the result: it starts at the top of the paper.
+      const top = (await page.getByRole('region', { name: 'Tracking number' }).boundingBox())?.y ?? 999;
+      expect(top).toBeLessThan(80);
+      // Paper stays white with dark text in dark mode too.
+      const colours = await page.evaluate(() => {
+        const style = getComputedStyle(document.body);
+        return { text: style.color, background: style.backgroundColor };
+      });
+      expect(colours.text).toBe('rgb(0, 0, 0)');
+      await screenshot(page, `track-print-${name}`);
+      await page.emulateMedia({ media: 'screen' });
+      expect(await page.getByRole('banner').isVisible()).toBe(true);
+    });
+  }
 });
 
 describe('Ship and track pages in every look', () => {

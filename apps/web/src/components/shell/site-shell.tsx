@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './shell.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { WhatsAppButton } from './whatsapp-button.tsx';
@@ -14,10 +15,10 @@ interface SiteShellProps {
 export function SiteShell({ whatsappLink, children }: SiteShellProps) {
   return (
     <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header>
+      <AppShell.Header className={classes.chrome}>
         <SiteHeader />
       </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main className={classes.main}>{children}</AppShell.Main>
       <SiteFooter />
       <WhatsAppButton link={whatsappLink} />
     </AppShell>

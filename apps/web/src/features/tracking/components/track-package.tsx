@@ -1,6 +1,7 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { normalizeTrackingCode, TOAST_MS, TRACKING_CODE_REQUIRED } from '@waybill/domain';
 import { useEffect } from 'react';
+import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useTrackResult } from '../api/track-package.ts';
@@ -52,15 +53,20 @@ export function TrackPackage({ code, onTrackCode }: TrackPackageProps) {
   const result = query.isError ? undefined : query.data;
   return (
     <Stack gap="xl">
-      <TrackSearch key={code} initialCode={code} loading={query.isFetching} onTrack={track} />
+      {/* On paper only the result prints (the shell's bar, footer and chat button hide themselves). */}
+      <div className={SCREEN_ONLY}>
+        <TrackSearch key={code} initialCode={code} loading={query.isFetching} onTrack={track} />
+      </div>
       {result ? (
         <TrackResultCard result={result} />
       ) : query.isFetching ? (
-        <Center py="xl">
+        <Center py="xl" className={SCREEN_ONLY}>
           <Loader aria-label="Tracking your package" />
         </Center>
       ) : (
-        <TrackHelp />
+        <div className={SCREEN_ONLY}>
+          <TrackHelp />
+        </div>
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Container, Text, Title } from '@mantine/core';
 import { normalizeTrackingCode } from '@waybill/domain';
 import { useNavigate, useParams } from 'react-router';
+import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { TrackPackage } from '../../../features/tracking/components/track-package.tsx';
 
 export const handle = {
@@ -16,16 +17,16 @@ export function Component() {
   const code = normalizeTrackingCode(params.code ?? '');
   return (
     <Container size="md" py="xl">
-      <Title order={1} mb="xs">
-        Track Your Package
-      </Title>
-      <Text c="dimmed" mb="xl">
-        Follow your package from pickup to delivery.
-      </Text>
-      <TrackPackage
-        code={code}
-        onTrackCode={(next) => navigate(`/track/${encodeURIComponent(next)}`, { replace: true })}
-      />
+      <div className={SCREEN_ONLY}>
+        <Title order={1} mb="xs">
+          Track Your Package
+        </Title>
+        <Text c="dimmed" mb="xl">
+          Follow your package from pickup to delivery.
+        </Text>
+      </div>
+      {/* Each new code is a history entry of its own: Back returns to the code tracked before. */}
+      <TrackPackage code={code} onTrackCode={(next) => navigate(`/track/${encodeURIComponent(next)}`)} />
     </Container>
   );
 }
