@@ -10,6 +10,7 @@ import { openDatabase } from './client.ts';
 import { locationUpdates, shipments } from './schema/index.ts';
 
 const SEED_CLI = path.join(import.meta.dirname, 'seed-cli.ts');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 describe.each(databases())('npm run db:seed on %s', (kind: DatabaseKind) => {
   let dataDir: string;
@@ -51,6 +52,25 @@ describe.each(databases())('npm run db:seed on %s', (kind: DatabaseKind) => {
       await handle.close();
     }
   }, 60_000);
+
+  it('takes its arguments through the root script, as the README gives it (npm run db:seed -- --packages N)', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl ?? '' };
+    const countPackages = async () => {
+      const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir });
+      try {
+        return (await handle.db.select({ count: sql<number>`count(*)::int` }).from(shipments))[0]!.count;
+      } finally {
+        await handle.close();
+      }
+    };
+    const before = await countPackages();
+    const { stdout } = await promisify(execFile)('npm', ['run', 'db:seed', '--', '--packages', '7', '--updates', '0'], {
+      cwd: REPO_ROOT,
+      env,
+    });
+    expect(stdout).toMatch(/^Seeded 7 packages/m);
+    expect((await countPackages()) - before).toBe(7);
+  }, 120_000);
 
   it('refuses a count that is not a whole number', async () => {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl ?? '' };
