@@ -65,9 +65,8 @@ async function openConsole(
 }
 
 const card = (page: Page, code: string) => page.getByRole('article', { name: `Package ${code}` });
-/** The card's summary button, named by what it shows: status, code, shipper and receiver. */
-const detailsButton = (page: Page, code: string) =>
-  card(page, code).getByRole('button', { name: new RegExp(` ${code} Shipper: .+ Receiver: .+, open details$`) });
+/** The card's summary button; axe's label-content-name-mismatch rule checks its name holds what it shows. */
+const detailsButton = (page: Page, code: string) => card(page, code).getByRole('button', { name: /, open details$/ });
 
 /** The toast with this title (and message, when given) appears. */
 async function expectToast(page: Page, title: string, message?: string): Promise<void> {

@@ -1,4 +1,7 @@
-const PLAIN_DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+import { NUMBER_TEXT_MAX } from '@waybill/domain';
+
+// The fraction is its own optional group, so a run of digits splits one way only (linear time).
+const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 const decimalsOf = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
 
@@ -16,7 +19,7 @@ export interface StepBounds {
 export function stepNumberText(text: string, direction: 1 | -1, { step, min, max }: StepBounds): string {
   const trimmed = text.trim();
   if (trimmed === '') return String(min ?? 0);
-  if (!PLAIN_DECIMAL.test(trimmed)) return text;
+  if (trimmed.length > NUMBER_TEXT_MAX || !PLAIN_DECIMAL.test(trimmed)) return text;
   const decimals = Math.max(decimalsOf(trimmed), decimalsOf(String(step)));
   const factor = 10 ** decimals;
   let next = (Math.round(Number(trimmed) * factor) + direction * Math.round(step * factor)) / factor;
