@@ -9,6 +9,7 @@ import { featureRoutes } from './modules/index.ts';
 import auth from './plugins/auth.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
+import idempotency from './plugins/idempotency/index.ts';
 import orphanSweep from './plugins/orphan-sweep.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -64,6 +65,7 @@ export async function buildApp(
   await app.register(rateLimits);
   await app.register(database);
   await app.register(auth);
+  await app.register(idempotency);
   await app.register(uploads, { storage });
   await app.register(orphanSweep);
 

@@ -4,6 +4,7 @@ export * from './progress.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/email.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/idempotency.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/settings.ts';

@@ -1,5 +1,6 @@
 // Every table of the one schema, split by feature. drizzle-kit reads ./src/db/schema/*.ts.
 export * from './auth.ts';
+export * from './idempotency.ts';
 export * from './inbox.ts';
 export * from './mail.ts';
 export * from './settings.ts';

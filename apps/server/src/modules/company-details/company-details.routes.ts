@@ -24,7 +24,10 @@ export const companyDetailsRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
 
   app.post(
     '/api/details',
-    { schema: { body: contactDetailsInputSchema, response: { 201: contactDetailsSchema } } },
+    {
+      schema: { body: contactDetailsInputSchema, response: { 201: contactDetailsSchema } },
+      config: { idempotency: 'body' },
+    },
     async (request, reply) => reply.code(201).send(await createContactDetails(app.db, request.body)),
   );
 

@@ -57,7 +57,11 @@ const statsSchema = z.object({
 export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
   app.post(
     '/api/support-requests',
-    { schema: { body: supportRequestSchema, response: received }, ...rateLimitFor(app, 'forms') },
+    {
+      schema: { body: supportRequestSchema, response: received },
+      ...rateLimitFor(app, 'forms'),
+      config: { idempotency: 'body' },
+    },
     async (request, reply) => {
       const { id } = await receiveSupportRequest(app.db, request.body);
       return reply.code(201).send({ message: 'Support request received', id });
@@ -66,7 +70,11 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   app.post(
     '/api/contact-messages',
-    { schema: { body: contactMessageSchema, response: received }, ...rateLimitFor(app, 'forms') },
+    {
+      schema: { body: contactMessageSchema, response: received },
+      ...rateLimitFor(app, 'forms'),
+      config: { idempotency: 'body' },
+    },
     async (request, reply) => {
       const { id } = await receiveContactMessage(app.db, request.body);
       return reply.code(201).send({ message: 'Message received', id });

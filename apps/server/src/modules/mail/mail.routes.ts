@@ -86,7 +86,10 @@ const mail: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
 
   app.post(
     '/api/send-email',
-    { schema: { body: emailPayloadSchema, response: { 200: z.object({ message: z.string(), id: z.string() }) } } },
+    {
+      schema: { body: emailPayloadSchema, response: { 200: z.object({ message: z.string(), id: z.string() }) } },
+      config: { idempotency: 'body' },
+    },
     async (request) => sendComposerEmail(deps(request.log), request.body),
   );
 

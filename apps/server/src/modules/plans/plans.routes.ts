@@ -24,7 +24,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   app.post(
     '/api/create-plan',
-    { schema: { body: planInputSchema, response: { 201: planSchema } } },
+    { schema: { body: planInputSchema, response: { 201: planSchema } }, config: { idempotency: 'body' } },
     async (request, reply) => reply.code(201).send(await createPlan(app.db, request.body)),
   );
 

@@ -22,6 +22,9 @@ const listQuerySchema = z.object({
 
 const codeParams = z.object({ trackingCode: trackingCodeSchema });
 const packageAnswer = { 200: shipmentViewSchema };
+// Writes whose repeat would add a second update or answer 409/404 after the first succeeded: a repeat
+// with the same Idempotency-Key replays the first answer instead.
+const keyed = { idempotency: 'body' } as const;
 
 /** Console package routes; the auth plugin guards everything under /api/admin. */
 export const adminPackagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
@@ -56,13 +59,13 @@ export const adminPackagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
 
   app.post(
     '/api/admin/accept',
-    { schema: { body: trackingCodeBodySchema, response: packageAnswer } },
+    { schema: { body: trackingCodeBodySchema, response: packageAnswer }, config: keyed },
     async (request) => shipments.acceptShipment(app, request.body.trackingCode),
   );
 
   app.post(
     '/api/admin/reject',
-    { schema: { body: trackingCodeBodySchema, response: packageAnswer } },
+    { schema: { body: trackingCodeBodySchema, response: packageAnswer }, config: keyed },
     async (request) => shipments.rejectShipment(app, request.body.trackingCode),
   );
 
@@ -74,20 +77,23 @@ export const adminPackagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
 
   app.post(
     '/api/admin/location-update',
-    { schema: { body: locationUpdateInputSchema, response: { 201: shipmentViewSchema } } },
+    { schema: { body: locationUpdateInputSchema, response: { 201: shipmentViewSchema } }, config: keyed },
     async (request, reply) =>
       reply.code(201).send(await shipments.addLocationUpdate(app, request.body.trackingCode, request.body.location)),
   );
 
   app.delete(
     '/api/admin/location-update',
-    { schema: { body: locationDeleteSchema, response: packageAnswer } },
+    { schema: { body: locationDeleteSchema, response: packageAnswer }, config: keyed },
     async (request) => shipments.removeLocationUpdate(app, request.body.trackingCode, request.body.timestamp),
   );
 
   app.delete(
     '/api/admin/packages/:trackingCode',
-    { schema: { params: codeParams, response: { 200: z.object({ message: z.string(), trackingCode: z.string() }) } } },
+    {
+      schema: { params: codeParams, response: { 200: z.object({ message: z.string(), trackingCode: z.string() }) } },
+      config: keyed,
+    },
     async (request) => shipments.deleteShipment(app, request.params.trackingCode, request.log),
   );
 };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export interface ReceivedFile {
   filename: string;
   /** Temporary file holding the upload. */
   path: string;
+  /** SHA-256 of the bytes, when asked for (to recognise a repeated submission). */
+  sha256?: string;
 }
 
 export interface ReceivedSubmission {
@@ -62,19 +64,38 @@ function displayName(filename: string | undefined, index: number): string {
 }
 
 /** Reads one file part into a temporary file, or throws an AppError that names it. */
-async function receiveFile(part: MultipartFile, index: number, directory: string): Promise<ReceivedFile | undefined> {
+async function receiveFile(
+  part: MultipartFile,
+  index: number,
+  directory: string,
+  hashBytes: boolean,
+): Promise<ReceivedFile | undefined> {
   const filename = displayName(part.filename, index);
   if (part.fieldname !== IMAGE_FIELD) {
     throw new AppError(400, `Unexpected file field ${part.fieldname}; images go in ${IMAGE_FIELD}`);
   }
   if (index >= LIMITS.maxImages) throw new AppError(400, `At most ${LIMITS.maxImages} images can be uploaded`);
   const target = path.join(directory, `${index}.upload`);
-  await pipeline(part.file, createWriteStream(target));
+  const hash = hashBytes ? createHash('sha256') : undefined;
+  if (hash) {
+    await pipeline(
+      part.file,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(target),
+    );
+  } else {
+    await pipeline(part.file, createWriteStream(target));
+  }
   // Past the limit the parser stops the stream and marks it truncated.
   if (part.file.truncated) throw new AppError(413, `${filename} is larger than ${MAX_MB} MB`);
   // A browser sends an empty part for a file input left empty.
   if (!part.filename && (await stat(target)).size === 0) return undefined;
-  return { filename, path: target };
+  return { filename, path: target, sha256: hash?.digest('hex') };
 }
 
 /**
@@ -84,7 +105,11 @@ async function receiveFile(part: MultipartFile, index: number, directory: string
  * the rest of the body is read and discarded, so the client gets the answer instead of a reset
  * connection; then the temporary files are removed and the AppError thrown.
  */
-export async function receiveSubmission(request: FastifyRequest, tmpRoot: string): Promise<ReceivedSubmission> {
+export async function receiveSubmission(
+  request: FastifyRequest,
+  tmpRoot: string,
+  options: { hashFiles?: boolean } = {},
+): Promise<ReceivedSubmission> {
   if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data body');
   const directory = path.join(tmpRoot, randomUUID());
   await mkdir(directory, { recursive: true });
@@ -104,7 +129,7 @@ export async function receiveSubmission(request: FastifyRequest, tmpRoot: string
         part.file.resume();
       } else {
         try {
-          const file = await receiveFile(part, fileCount++, directory);
+          const file = await receiveFile(part, fileCount++, directory, options.hashFiles ?? false);
           if (file) files.push(file);
         } catch (error) {
           failure = error;
@@ -118,6 +143,16 @@ export async function receiveSubmission(request: FastifyRequest, tmpRoot: string
   if (!failure) return { fields, files, cleanup };
   await cleanup();
   throw translateParserError(failure);
+}
+
+/**
+ * What identifies a submission, for a repeated Idempotency-Key: every text field by name and every
+ * image's name and bytes in order (received with `hashFiles`).
+ */
+export function submissionFingerprint(submission: Pick<ReceivedSubmission, 'fields' | 'files'>): string {
+  const fields = Object.entries(submission.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const files = submission.files.map((file) => [file.filename, file.sha256 ?? '']);
+  return JSON.stringify({ fields, files });
 }
 
 function translateParserError(error: unknown): unknown {

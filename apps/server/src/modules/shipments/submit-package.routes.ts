@@ -5,9 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { validationError } from '../../errors.ts';
+import { claimIdempotencyKey, hasIdempotencyKey } from '../../plugins/idempotency/index.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { deleteStoredImages, storeImages } from './image-processing.ts';
-import { MULTIPART_FIELD_BYTES, receiveSubmission } from './multipart-submission.ts';
+import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
 import { createShipment } from './shipments.service.ts';
 
 const submittedSchema = z.object({
@@ -34,12 +35,20 @@ export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
 
   app.post(
     '/api/submit-package',
-    { schema: { response: { 201: submittedSchema } }, ...rateLimitFor(app, 'submit') },
+    {
+      schema: { response: { 201: submittedSchema } },
+      ...rateLimitFor(app, 'submit'),
+      // The key is claimed once the body is read: a repeat is recognised by its fields and image bytes.
+      config: { idempotency: 'handler' },
+    },
     async (request, reply) => {
-      const submission = await receiveSubmission(request, tmpRoot);
+      const submission = await receiveSubmission(request, tmpRoot, { hashFiles: hasIdempotencyKey(request) });
       try {
         const input = shipmentInputSchema.safeParse(submission.fields);
         if (!input.success) throw validationError(input.error.issues);
+        // A repeat waits here for the first request's answer and replays it: only the request that owns
+        // the key stores images and a package.
+        if (!(await claimIdempotencyKey(request, reply, submissionFingerprint(submission)))) return reply;
         const images = await storeImages(submission.files, app.storage);
         let shipment: Awaited<ReturnType<typeof createShipment>>;
         try {
