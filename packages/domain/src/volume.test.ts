@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeVolume, DIMENSION_UNITS, formatVolume } from './volume.ts';
+import { computeVolume, DIMENSION_UNITS, formatDimensions, formatVolume } from './volume.ts';
 
 describe('computeVolume', () => {
   it.each([
@@ -46,5 +46,12 @@ describe('formatVolume', () => {
   it('always shows exactly two decimals and the unit cubed', () => {
     expect(formatVolume(3, 7, 11, 'in')).toMatch(/^\d+\.\d{2} in³$/);
     expect(formatVolume(0.3, 0.7, 1.1, 'cm')).toMatch(/^\d+\.\d{2} cm³$/);
+  });
+});
+
+describe('formatDimensions', () => {
+  it('writes length × width × height and the unit, as typed', () => {
+    expect(formatDimensions(30, 20, 10, 'cm')).toBe('30 × 20 × 10 cm');
+    expect(formatDimensions(12.5, 4, 3, 'in')).toBe('12.5 × 4 × 3 in');
   });
 });

@@ -19,3 +19,8 @@ function roundToHundredths(value: number): number {
 export function formatVolume(length: number, width: number, height: number, unit: DimensionUnit): string {
   return `${roundToHundredths(computeVolume(length, width, height)).toFixed(2)} ${unit}³`;
 }
+
+/** The three dimensions as forms, the console and the receipt show them ("30 × 20 × 10 cm"). */
+export function formatDimensions(length: number, width: number, height: number, unit: DimensionUnit): string {
+  return `${length} × ${width} × ${height} ${unit}`;
+}

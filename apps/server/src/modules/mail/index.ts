@@ -1,9 +1,16 @@
-// What other modules use from mail: the shipments service queues customer notifications here.
+// What other modules use from mail: the shipments service queues receipts and customer notifications here.
+
 export {
   enqueueStatusNotification,
   type NotifiedShipment,
+  STATUS_NOTIFICATION_KIND,
   type StatusNotificationInput,
 } from './enqueue-status-notification.ts';
+export {
+  enqueueSubmissionReceipt,
+  type ReceiptShipment,
+  SUBMISSION_RECEIPT_KIND,
+} from './enqueue-submission-receipt.ts';
 export { mailRoutes } from './mail.routes.ts';
 export { createMailer, MailDeliveryError, type Mailer } from './mailer.ts';
 export { type OutboxWorker, processOutbox, startOutboxWorker } from './outbox-worker.ts';

@@ -4,7 +4,11 @@ import type { TestClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { databases } from '../../test/test-databases.ts';
 import { findShipmentByCode } from '../shipments/shipments.repository.ts';
-import { enqueueStatusNotification, type StatusNotificationInput } from './enqueue-status-notification.ts';
+import {
+  enqueueStatusNotification,
+  STATUS_NOTIFICATION_KIND,
+  type StatusNotificationInput,
+} from './enqueue-status-notification.ts';
 import { createMailer } from './mailer.ts';
 import { claimDueMessages, findOutboxMessages } from './outbox.repository.ts';
 import { DEFAULT_OUTBOX_OPTIONS, processOutbox } from './outbox-worker.ts';
@@ -26,6 +30,11 @@ async function changeAndNotify(
 }
 
 const SECOND = 1000;
+
+/** The queued status notifications (a submission also queues its shipper's receipt, which is always sent). */
+async function findNotifications(testApp: TestApp) {
+  return (await findOutboxMessages(testApp.app.db)).filter((row) => row.kind === STATUS_NOTIFICATION_KIND);
+}
 
 describe.each(databases())('customer notifications on %s', (kind) => {
   let smtp: TestSmtpServer;
@@ -50,7 +59,7 @@ describe.each(databases())('customer notifications on %s', (kind) => {
 
     const trackingCode = (await acceptedShipment(testApp, operator)).trackingCode;
     expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(0);
-    expect(await findOutboxMessages(testApp.app.db)).toEqual([]);
+    expect(await findNotifications(testApp)).toEqual([]);
 
     const saved = await operator.put('/api/admin/notification-settings', { notifyCustomers: true });
     expect(saved.body).toEqual({ notifyCustomers: true });
@@ -60,11 +69,12 @@ describe.each(databases())('customer notifications on %s', (kind) => {
   it('the running worker delivers a queued notification to the shipper and the receiver', async () => {
     const fields = shipmentFields();
     const trackingCode = await submitShipment(testApp, fields);
-    const before = smtp.received.length;
-    // Accepting queues the notification; the worker's timer sends it.
+    // Accepting queues the notification; the worker's timer sends it (and the shipper's receipt).
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
 
-    const received = (await smtp.waitForMessages(before + 2, 15 * SECOND)).slice(before);
+    const accepted = () => smtp.received.filter((mail) => mail.parsed.subject === `Package ${trackingCode} accepted`);
+    await expect.poll(() => accepted().length, { timeout: 15 * SECOND, interval: 50 }).toBe(2);
+    const received = accepted();
     expect(received.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
     for (const { parsed } of received) {
       expect(parsed.subject).toBe(`Package ${trackingCode} accepted`);
@@ -111,6 +121,8 @@ describe.each(databases())('customer notifications on %s', (kind) => {
       testApp,
       shipmentFields({ email: 'same@example.com', remail: 'SAME@example.com' }),
     );
+    // The receipt first.
+    expect(await testApp.app.mailOutbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(await changeAndNotify(testApp, trackingCode, { event: 'rejected' })).toBe(1);
     const before = smtp.received.length;
     expect(await testApp.app.mailOutbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -172,38 +184,42 @@ describe.each(databases())('notifications while the mail server is down on %s', 
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
     expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(0);
 
+    // The shipper's receipt and the two acceptance notifications all wait for the mail server.
     const start = new Date();
     const at = (seconds: number) => new Date(start.getTime() + seconds * SECOND);
-    expect(await testApp.app.mailOutbox.runOnce(start)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    expect(await testApp.app.mailOutbox.runOnce(start)).toEqual({ sent: 0, retrying: 3, failed: 0 });
     let rows = await findOutboxMessages(testApp.app.db);
-    expect(rows.map((row) => [row.status, row.attempts, row.lastError])).toEqual([
-      ['pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
-      ['pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
+    expect(rows.map((row) => [row.kind, row.status, row.attempts, row.lastError])).toEqual([
+      ['submission-receipt', 'pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
+      ['status-notification', 'pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
+      ['status-notification', 'pending', 1, 'the mail server could not be reached (ECONNREFUSED)'],
     ]);
     expect(rows[0]!.nextAttemptAt.getTime()).toBe(at(30).getTime());
 
     // Not due yet: nothing tried. Then the second attempt fails too, and waits twice as long.
     expect(await testApp.app.mailOutbox.runOnce(at(29))).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect(await testApp.app.mailOutbox.runOnce(at(30))).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    expect(await testApp.app.mailOutbox.runOnce(at(30))).toEqual({ sent: 0, retrying: 3, failed: 0 });
     rows = await findOutboxMessages(testApp.app.db);
     expect(rows[0]!.nextAttemptAt.getTime()).toBe(at(90).getTime());
 
     smtp = await startTestSmtpServer({ port });
-    expect(await testApp.app.mailOutbox.runOnce(at(90))).toEqual({ sent: 2, retrying: 0, failed: 0 });
-    const received = await smtp.waitForMessages(2);
-    expect(received.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
+    expect(await testApp.app.mailOutbox.runOnce(at(90))).toEqual({ sent: 3, retrying: 0, failed: 0 });
+    const received = await smtp.waitForMessages(3);
+    expect(received.map((mail) => mail.envelopeTo[0]).sort()).toEqual(
+      [fields.email, fields.email, fields.remail].sort(),
+    );
     expect(await testApp.app.mailOutbox.runOnce(at(3600))).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(3);
 
     const log = (await operator.get('/api/admin/mail-log')).body.map((entry: { status: string }) => entry.status);
-    expect(log).toEqual(['sent', 'sent', 'failed', 'failed', 'failed', 'failed']);
+    expect(log).toEqual(['sent', 'sent', 'sent', ...Array(6).fill('failed')]);
   });
 
   it('gives up after the last attempt', async () => {
     const operator = await testApp.operator();
     const { trackingCode } = await acceptedShipment(testApp, operator);
-    // The acceptance goes out through the app (its mail server is back); only the next event fails.
-    expect(await testApp.app.mailOutbox.runOnce(new Date(Date.now() + 3_600_000))).toMatchObject({ sent: 2 });
+    // The receipt and the acceptance go out through the app (its mail server is back); only the next event fails.
+    expect(await testApp.app.mailOutbox.runOnce(new Date(Date.now() + 3_600_000))).toMatchObject({ sent: 3 });
     const deps = {
       db: testApp.app.db,
       mailer: createMailer({

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
 import { sendAndLog } from './send-email.service.ts';
@@ -7,7 +8,10 @@ import {
   type MailContext,
   mailContextOf,
   type NotificationContent,
+  type ReceiptContent,
+  type RenderedEmail,
   renderNotificationEmail,
+  renderReceiptEmail,
 } from './templates/index.ts';
 
 export interface OutboxOptions {
@@ -51,10 +55,19 @@ export function nextAttemptAfter(attempts: number, now: Date, options: OutboxOpt
   return new Date(now.getTime() + delay);
 }
 
+/** The message of an outbox row and its mail-log template: a receipt, or a status notification. */
+export function renderOutboxMessage(context: MailContext, row: Pick<OutboxRow, 'kind' | 'payload'>) {
+  const message: { rendered: RenderedEmail; template: string } =
+    row.kind === SUBMISSION_RECEIPT_KIND
+      ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
+      : { rendered: renderNotificationEmail(context, row.payload as NotificationContent), template: 'notification' };
+  return message;
+}
+
 async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions, run: OutboxRun, now: Date) {
-  const rendered = renderNotificationEmail(deps.context, row.payload as NotificationContent);
+  const { rendered, template } = renderOutboxMessage(deps.context, row);
   try {
-    await sendAndLog(deps, { to: row.to, ...rendered }, 'notification');
+    await sendAndLog(deps, { to: row.to, ...rendered }, template);
     await markMessageSent(deps.db, row.id, new Date());
     run.sent += 1;
   } catch (error) {
@@ -62,11 +75,14 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
     if (row.attempts >= options.maxAttempts) {
       await markMessageFailed(deps.db, row.id, reason);
       run.failed += 1;
-      deps.log?.error({ outboxId: row.id, attempts: row.attempts, reason }, 'notification given up');
+      deps.log?.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'queued e-mail given up');
     } else {
       await markMessageFailed(deps.db, row.id, reason, nextAttemptAfter(row.attempts, now, options));
       run.retrying += 1;
-      deps.log?.warn({ outboxId: row.id, attempts: row.attempts, reason }, 'notification will be retried');
+      deps.log?.warn(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, reason },
+        'queued e-mail will be retried',
+      );
     }
   }
 }

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { enqueueStatusNotification } from '../mail/index.ts';
+import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
@@ -56,7 +56,8 @@ async function requireShipment(db: Database, trackingCode: string): Promise<repo
 
 /**
  * Stores a new Pending package with its already-stored images in one transaction, under a fresh
- * tracking code (a collision, about 1 in 10^17, retries with another).
+ * tracking code (a collision, about 1 in 10^17, retries with another). The shipper's receipt is queued
+ * in the same transaction: a stored package always gets its e-mail, a refused one never does.
  */
 export async function createShipment(
   deps: ShipmentDeps,
@@ -75,6 +76,7 @@ export async function createShipment(
           tx,
           images.map((image, position) => ({ shipmentId: shipment.id, position, ...image })),
         );
+        await enqueueSubmissionReceipt(tx, shipment);
         return shipment;
       });
       return await viewOf(deps, row);

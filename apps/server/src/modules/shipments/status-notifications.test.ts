@@ -5,6 +5,7 @@ import { acceptedShipment, shipmentFields, submitShipment } from '../../test/fac
 import type { TestClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { databases } from '../../test/test-databases.ts';
+import { STATUS_NOTIFICATION_KIND } from '../mail/index.ts';
 import { findOutboxMessages } from '../mail/outbox.repository.ts';
 import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp-server.ts';
 import { acceptShipment } from './shipments.service.ts';
@@ -46,6 +47,8 @@ describe.each(databases())('status notifications on %s', (kind) => {
   it('e-mails the shipper and the receiver once when a package is accepted, with its tracking link', async () => {
     const fields = shipmentFields();
     const trackingCode = await submitShipment(testApp, fields);
+    // The shipper's receipt of the submission goes first, on its own.
+    expect((await deliver()).run).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
 
     const { run, received } = await deliver();
@@ -110,21 +113,25 @@ describe.each(databases())('status notifications on %s', (kind) => {
     expect(rejectedRows.every((row) => row.status === 'sent')).toBe(true);
   });
 
-  it('e-mails nobody while the setting is off', async () => {
+  it('e-mails no notification while the setting is off (the receipts still go)', async () => {
     await setNotify(operator, false);
-    const before = (await findOutboxMessages(testApp.app.db)).length;
+    const notifications = async () =>
+      (await findOutboxMessages(testApp.app.db)).filter((row) => row.kind === STATUS_NOTIFICATION_KIND);
+    const before = (await notifications()).length;
     const rejectedCode = await submitShipment(testApp);
     await operator.post('/api/admin/reject', { trackingCode: rejectedCode });
     const { trackingCode } = await acceptedShipment(testApp, operator);
     await operator.post('/api/admin/update-status', { trackingCode, status: 'Out for Delivery' });
     await operator.post('/api/admin/location-update', { trackingCode, location: 'Depot 4' });
 
-    expect(await findOutboxMessages(testApp.app.db)).toHaveLength(before);
-    expect((await deliver()).received).toEqual([]);
+    expect(await notifications()).toHaveLength(before);
+    const { received } = await deliver();
+    expect(received.map((mail) => mail.parsed.subject?.startsWith('Receipt for your package'))).toEqual([true, true]);
   });
 
   it('queues nothing when the change is rolled back', async () => {
     const trackingCode = await submitShipment(testApp);
+    await deliver();
     const rollback = new Error('rolled back on purpose');
     const before = (await findOutboxMessages(testApp.app.db)).length;
     // The accept runs inside an outer transaction that fails afterwards: change and e-mails go together.
@@ -165,10 +172,12 @@ describe.each(databases())('status notifications while the mail server is down o
     // The operator's change succeeds although no mail can leave now.
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
 
+    // The shipper's receipt waits with the two notifications.
     const start = new Date();
-    expect(await testApp.app.mailOutbox.runOnce(start)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    expect(await testApp.app.mailOutbox.runOnce(start)).toEqual({ sent: 0, retrying: 3, failed: 0 });
     const waiting = await findOutboxMessages(testApp.app.db);
     expect(waiting.map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 1],
       ['pending', 1],
       ['pending', 1],
     ]);
@@ -177,12 +186,17 @@ describe.each(databases())('status notifications while the mail server is down o
     // Not due before the backoff ends, even with the server back.
     expect(await testApp.app.mailOutbox.runOnce(new Date(start.getTime() + 29_000))).toMatchObject({ sent: 0 });
     expect(await testApp.app.mailOutbox.runOnce(new Date(start.getTime() + 30_000))).toEqual({
-      sent: 2,
+      sent: 3,
       retrying: 0,
       failed: 0,
     });
     expect(await testApp.app.mailOutbox.runOnce(new Date(start.getTime() + 3_600_000))).toMatchObject({ sent: 0 });
-    expect(smtp.received.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
-    expect(smtp.received.every((mail) => mail.parsed.subject === `Package ${trackingCode} accepted`)).toBe(true);
+    const accepted = smtp.received.filter((mail) => mail.parsed.subject === `Package ${trackingCode} accepted`);
+    expect(accepted.map((mail) => mail.envelopeTo[0]).sort()).toEqual([fields.email, fields.remail].sort());
+    expect(smtp.received.map((mail) => mail.parsed.subject).sort()).toEqual([
+      `Package ${trackingCode} accepted`,
+      `Package ${trackingCode} accepted`,
+      `Receipt for your package ${trackingCode}`,
+    ]);
   });
 });

@@ -48,6 +48,28 @@ export function button(label: string, href: string): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px"><tr><td style="background:${COLORS.brand};border-radius:4px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 22px;${FONT};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none">${escapeHtml(label)}</a></td></tr></table>`;
 }
 
+/** A section heading inside a message. */
+export function heading(text: string): string {
+  return `<h2 style="margin:8px 0 12px;${FONT};font-size:17px;color:${COLORS.brand}">${escapeHtml(text)}</h2>`;
+}
+
+/** The tracking code in large type, a Track your package button and the link written out. */
+export function trackingBlock(context: MailContext, trackingCode: string): string {
+  const url = trackingUrl(context, trackingCode);
+  return `${heading('Tracking')}<p style="margin:0 0 8px;${FONT};font-size:15px;color:${COLORS.text}">Tracking code: <strong style="font-family:'Courier New',Courier,monospace;letter-spacing:1px">${escapeHtml(trackingCode)}</strong></p>${button('Track your package', url)}<p style="margin:0 0 16px;${FONT};font-size:12px;color:${COLORS.muted}">Or open <a href="${escapeHtml(url)}" style="color:${COLORS.brand}">${escapeHtml(url)}</a></p>`;
+}
+
+/** Label and value rows (values are typed text: escaped, line breaks kept). */
+export function detailsTable(rows: [label: string, value: string][]): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;${FONT};font-size:13px;color:${COLORS.muted};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;${FONT};font-size:14px;color:${COLORS.text};overflow-wrap:anywhere">${escapeMultiline(value)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px">${cells}</table>`;
+}
+
 /**
  * The whole HTML document around a message body: a centred 600 px table, the company name on top and
  * the fixed footer with the support e-mail, phone and year.

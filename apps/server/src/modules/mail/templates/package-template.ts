@@ -1,13 +1,14 @@
 import type { EmailPayload } from '@waybill/domain';
 import { escapeHtml, escapeMultiline, normalizeLineBreaks } from './escape.ts';
 import {
-  button,
   COLORS,
+  heading,
   type MailContext,
   paragraph,
   type RenderedEmail,
   renderHtmlDocument,
   textFooter,
+  trackingBlock,
   trackingUrl,
 } from './layout.ts';
 
@@ -50,10 +51,6 @@ function partiesOf(email: ComposedEmail): Party[] {
   ];
 }
 
-function heading(text: string): string {
-  return `<h2 style="margin:8px 0 12px;${FONT};font-size:17px;color:${COLORS.brand}">${escapeHtml(text)}</h2>`;
-}
-
 function partyCell(party: Party): string {
   const rows = party.lines
     .filter(([, value]) => value !== '')
@@ -74,12 +71,6 @@ function imagesBlock(images: EmailImage[]): string {
     )
     .join('');
   return `${heading('Package images')}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${cells}</table>`;
-}
-
-function trackingBlock(context: MailContext, trackingCode: string): string {
-  if (trackingCode === '') return '';
-  const url = trackingUrl(context, trackingCode);
-  return `${heading('Tracking')}<p style="margin:0 0 8px;${FONT};font-size:15px;color:${COLORS.text}">Tracking code: <strong style="font-family:'Courier New',Courier,monospace;letter-spacing:1px">${escapeHtml(trackingCode)}</strong></p>${button('Track your package', url)}<p style="margin:0 0 16px;${FONT};font-size:12px;color:${COLORS.muted}">Or open <a href="${escapeHtml(url)}" style="color:${COLORS.brand}">${escapeHtml(url)}</a></p>`;
 }
 
 function textSummary(context: MailContext, email: ComposedEmail): string[] {
@@ -116,7 +107,7 @@ export function renderPackageEmail(
     heading('Shipment summary'),
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px"><tr>${partiesOf(email).map(partyCell).join('')}</tr></table>`,
     email.packageDescription === '' ? '' : `${heading('Package description')}${paragraph(email.packageDescription)}`,
-    trackingBlock(context, email.trackingCode),
+    email.trackingCode === '' ? '' : trackingBlock(context, email.trackingCode),
     imagesBlock(images),
     paragraph(email.customSignature),
   ].join('\n');

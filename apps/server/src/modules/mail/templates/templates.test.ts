@@ -1,6 +1,6 @@
 import { type EmailPayloadInput, emailPayloadSchema } from '@waybill/domain';
 import { describe, expect, it } from 'vitest';
-import { type MailContext, renderComposerEmail, renderNotificationEmail } from './index.ts';
+import { type MailContext, renderComposerEmail, renderNotificationEmail, renderReceiptEmail } from './index.ts';
 
 const context: MailContext = {
   company: { name: 'Waybill', email: 'support@waybill.example', phone: '+1 (555) 123-4567' },
@@ -197,5 +197,45 @@ describe('status notification template', () => {
     expect(email.html).toContain('Hello Ada &lt;Shipper&gt;,');
     expect(email.html).toContain('href="https://waybill.example/track/ABCD2345EFGH"');
     expect(email.text).toContain('Track your package: https://waybill.example/track/ABCD2345EFGH');
+  });
+});
+
+describe('submission receipt template', () => {
+  const receipt = {
+    trackingCode: 'ABCD2345EFGH',
+    shipperName: 'Ada <b>Shipper</b>',
+    receiverName: 'Grace & Co',
+    destination: '1 Market Square\nLondon',
+    description: '<script>alert(1)</script> books',
+    quantity: 2,
+    weight: 1.5,
+    dimensionUnit: 'in' as const,
+    length: 12.5,
+    width: 4,
+    height: 3,
+  };
+
+  it('gives the code, the tracking link and the package summary in both parts', () => {
+    const email = renderReceiptEmail(context, receipt);
+    expect(email.subject).toBe('Receipt for your package ABCD2345EFGH');
+    expect(email.html).toContain('href="https://waybill.example/track/ABCD2345EFGH"');
+    expect(email.text).toContain('Tracking code: ABCD2345EFGH');
+    expect(email.text).toContain('Track your package: https://waybill.example/track/ABCD2345EFGH');
+    for (const value of ['12.5 × 4 × 3 in', '150.00 in³', '1.5 kg', 'Waybill Team', 'support@waybill.example']) {
+      expect(email.html).toContain(value);
+      expect(email.text).toContain(value);
+    }
+    expect(email.text).toContain('Receiver: Grace & Co');
+    expect(email.text).toContain('Destination: 1 Market Square\n    London');
+  });
+
+  it('escapes what the customer typed and keeps its line breaks', () => {
+    const email = renderReceiptEmail(context, receipt);
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<b>Shipper</b>');
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; books');
+    expect(email.html).toContain('Hello Ada &lt;b&gt;Shipper&lt;/b&gt;,');
+    expect(email.html).toContain('Grace &amp; Co');
+    expect(email.html).toContain('1 Market Square<br>London');
   });
 });

@@ -1,0 +1,50 @@
+import type { DimensionUnit } from '@waybill/domain';
+import type { Database } from '../../db/client.ts';
+import { insertOutboxMessages } from './outbox.repository.ts';
+import type { ReceiptContent } from './templates/index.ts';
+
+export const SUBMISSION_RECEIPT_KIND = 'submission-receipt';
+
+/** The shipment fields a receipt needs (a row of the shipments table fits). */
+export interface ReceiptShipment {
+  id: string;
+  trackingCode: string;
+  name: string;
+  email: string;
+  rname: string;
+  destination: string;
+  description: string;
+  quantity: number;
+  weight: number;
+  dimensionUnit: string;
+  length: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Queues the shipper's receipt of a new package. Call it inside the transaction that creates the
+ * package: the receipt exists exactly when the package does, and the outbox worker sends it. Always
+ * queued, whatever the "notify customers" setting: the customer was promised the code by e-mail.
+ * Returns how many messages were queued (0 when this package's receipt was queued before).
+ */
+export async function enqueueSubmissionReceipt(db: Database, shipment: ReceiptShipment): Promise<number> {
+  const to = shipment.email.trim().toLowerCase();
+  if (to === '') return 0;
+  const payload: ReceiptContent = {
+    trackingCode: shipment.trackingCode,
+    shipperName: shipment.name,
+    receiverName: shipment.rname,
+    destination: shipment.destination,
+    description: shipment.description,
+    quantity: shipment.quantity,
+    weight: shipment.weight,
+    dimensionUnit: shipment.dimensionUnit as DimensionUnit,
+    length: shipment.length,
+    width: shipment.width,
+    height: shipment.height,
+  };
+  return insertOutboxMessages(db, [
+    { kind: SUBMISSION_RECEIPT_KIND, shipmentId: shipment.id, eventKey: 'receipt', to, payload },
+  ]);
+}
