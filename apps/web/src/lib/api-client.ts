@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@waybill/domain';
+import { type ApiErrorBody, IDEMPOTENCY_KEY_HEADER } from '@waybill/domain';
 
 /** An answer outside 2xx, or a transport failure, carrying the message a toast shows. */
 export class ApiError extends Error {
@@ -36,11 +36,30 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Milliseconds before the request is abandoned with a timeout error. */
   timeoutMs?: number;
+  /**
+   * Sent as the Idempotency-Key header: one key per user action, the same on every retry of that
+   * action, so a write the server already did is answered again instead of done twice.
+   */
+  idempotencyKey?: string;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * A fresh random key for one user action (128 bits, hex). `crypto.getRandomValues` works on plain
+ * http too, where `crypto.randomUUID` does not exist.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** True for a failure where the server's answer never arrived (it may have done the write). */
+export function isLostAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
 
 /** The anti-forgery token the server set in a script-readable cookie. */
 export function readXsrfToken(cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
@@ -88,6 +107,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     const token = await ensureXsrfToken();
     if (token) headers.set(XSRF_HEADER, token);
   }
+  if (request.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey);
 
   const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;

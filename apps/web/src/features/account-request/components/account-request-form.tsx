@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { notifyError } from '../../../lib/notify.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { submitAccountRequest } from '../api/submit-account-request.ts';
 
 interface AccountRequestValues {
@@ -52,7 +53,8 @@ export function AccountRequestForm({ onSubmitted }: { onSubmitted: () => void })
   const { errors } = form.formState;
   const [submitting, setSubmitting] = useState(false);
 
-  async function send(request: AccountRequest) {
+  // Enter pressed twice or a double click sends one request.
+  const send = useSingleFlight(async (request: AccountRequest) => {
     setSubmitting(true);
     try {
       await submitAccountRequest(request);
@@ -65,7 +67,7 @@ export function AccountRequestForm({ onSubmitted }: { onSubmitted: () => void })
       });
       setSubmitting(false);
     }
-  }
+  });
 
   function reportInvalid(invalid: FieldErrors<AccountRequestValues>) {
     if (!Object.values(invalid).some((error) => error?.message === ALL_FIELDS_REQUIRED)) return;

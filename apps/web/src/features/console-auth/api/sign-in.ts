@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { type OperatorSession, SESSION_QUERY_KEY } from './get-session.ts';
 
 /** POST /api/auth/login: the server answers with the operator and sets the session cookie. */
@@ -11,8 +12,8 @@ export function signIn(input: LoginInput): Promise<OperatorSession> {
 /** Signs in and primes the session cache, so the console frame does not ask again. */
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
+  return useWriteMutation({
+    mutationFn: (input: LoginInput) => signIn(input),
     onSuccess: (session) => {
       // Whatever a previous operator's session cached must not show through.
       queryClient.removeQueries();

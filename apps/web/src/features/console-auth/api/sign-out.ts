@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 
 /** POST /api/auth/logout: ends the session on the server and clears its cookie. */
 export function signOut(): Promise<{ message: string }> {
@@ -8,5 +8,5 @@ export function signOut(): Promise<{ message: string }> {
 
 /** Signs out; the sign-in page then drops every cached console answer (see useForgetConsoleData). */
 export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
+  return useWriteMutation({ mutationFn: () => signOut() });
 }

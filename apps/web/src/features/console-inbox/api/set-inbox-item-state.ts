@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import type { InboxItem, InboxState } from '../inbox-item.ts';
 import { inboxKeys } from './inbox-keys.ts';
 
@@ -10,8 +11,8 @@ export function setInboxItemState({ id, state }: { id: string; state: InboxState
 
 export function useSetInboxItemState() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setInboxItemState,
+  return useWriteMutation({
+    mutationFn: (change: { id: string; state: InboxState }) => setInboxItemState(change),
     // Not awaited: the caller's toast must not wait for the refetch.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all });

@@ -21,6 +21,8 @@ interface InboxItemCardProps {
   onToggleState: (item: InboxItem) => void;
   /** True while this item's change is on its way. */
   pending: boolean;
+  /** True while any item's change is on its way (one change at a time). */
+  busy?: boolean;
 }
 
 function Detail({ label, value }: { label: string; value: string | undefined }) {
@@ -36,7 +38,7 @@ function Detail({ label, value }: { label: string; value: string | undefined }) 
 }
 
 /** One received request: who sent it and how to reach them, what they wrote, and its state. */
-export function InboxItemCard({ item, onToggleState, pending }: InboxItemCardProps) {
+export function InboxItemCard({ item, onToggleState, pending, busy = false }: InboxItemCardProps) {
   const headingId = useId();
   const handled = item.state === 'handled';
   const action = handled ? 'Mark as new' : 'Mark as handled';
@@ -124,6 +126,7 @@ export function InboxItemCard({ item, onToggleState, pending }: InboxItemCardPro
               <Button
                 variant={handled ? 'default' : 'filled'}
                 loading={pending}
+                disabled={busy && !pending}
                 onClick={() => onToggleState(item)}
                 aria-label={`${action}: ${kindLabel.toLowerCase()} from ${sender}`}
                 w={{ base: '100%', sm: 'auto' }}

@@ -101,6 +101,7 @@ export function InboxView({ view, onViewChange }: InboxViewProps) {
                   item={item}
                   onToggleState={toggleState}
                   pending={setState.isPending && setState.variables?.id === item._id}
+                  busy={setState.isPending}
                 />
               ))}
             </Stack>

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import type { NotificationSettings } from './get-notification-settings.ts';
 import { mailKeys } from './mail-keys.ts';
 
@@ -10,8 +11,8 @@ export function updateNotificationSettings(settings: NotificationSettings): Prom
 /** Saves the setting; the switch shows what the server answered. */
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateNotificationSettings,
+  return useWriteMutation({
+    mutationFn: (settings: NotificationSettings) => updateNotificationSettings(settings),
     onSuccess: (saved) => queryClient.setQueryData(mailKeys.settings(), saved),
   });
 }

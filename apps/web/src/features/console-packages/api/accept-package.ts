@@ -3,10 +3,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** POST /api/admin/accept: a Pending package becomes Order Placed. */
-export function acceptPackage(trackingCode: string): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>('/api/admin/accept', { json: { trackingCode } });
+export function acceptPackage(trackingCode: string, idempotencyKey?: string): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/accept', { json: { trackingCode }, idempotencyKey });
 }
 
 export function useAcceptPackage() {
-  return usePackageMutation(acceptPackage);
+  return usePackageMutation(acceptPackage, { keyed: true });
 }

@@ -3,10 +3,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** POST /api/admin/location-update: appends a location stamped with the server's time. */
-export function addLocationUpdate(input: LocationUpdateInput): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>('/api/admin/location-update', { json: input });
+export function addLocationUpdate(input: LocationUpdateInput, idempotencyKey?: string): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/location-update', { json: input, idempotencyKey });
 }
 
 export function useAddLocationUpdate() {
-  return usePackageMutation(addLocationUpdate);
+  return usePackageMutation(addLocationUpdate, { keyed: true });
 }

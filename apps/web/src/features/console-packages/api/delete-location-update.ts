@@ -3,10 +3,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** DELETE /api/admin/location-update: the update is named by the exact timestamp the package showed. */
-export function deleteLocationUpdate(input: LocationDelete): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>('/api/admin/location-update', { method: 'DELETE', json: input });
+export function deleteLocationUpdate(input: LocationDelete, idempotencyKey?: string): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/location-update', { method: 'DELETE', json: input, idempotencyKey });
 }
 
 export function useDeleteLocationUpdate() {
-  return usePackageMutation(deleteLocationUpdate);
+  return usePackageMutation(deleteLocationUpdate, { keyed: true });
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { packageKeys } from './package-keys.ts';
 
 /** The answer of a permanent delete: "Package {code} was permanently removed". */
@@ -9,14 +10,18 @@ export interface DeletedPackage {
 }
 
 /** DELETE /api/admin/packages/{trackingCode}: the package, its images and location updates go for good. */
-export function deletePackage(trackingCode: string): Promise<DeletedPackage> {
-  return apiFetch<DeletedPackage>(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, { method: 'DELETE' });
+export function deletePackage(trackingCode: string, idempotencyKey?: string): Promise<DeletedPackage> {
+  return apiFetch<DeletedPackage>(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, {
+    method: 'DELETE',
+    idempotencyKey,
+  });
 }
 
 export function useDeletePackage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: deletePackage,
+    retryLostAnswers: true,
     // Not awaited: the caller's toast must not wait for the refetch. The deleted package's own details
     // are left alone: refetching them would only answer 404 while its dialog closes.
     onSettled: (_answer, _error, trackingCode) => {

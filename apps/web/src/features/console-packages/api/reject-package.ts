@@ -3,10 +3,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** POST /api/admin/reject: a Pending package becomes Rejected. */
-export function rejectPackage(trackingCode: string): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>('/api/admin/reject', { json: { trackingCode } });
+export function rejectPackage(trackingCode: string, idempotencyKey?: string): Promise<ShipmentView> {
+  return apiFetch<ShipmentView>('/api/admin/reject', { json: { trackingCode }, idempotencyKey });
 }
 
 export function useRejectPackage() {
-  return usePackageMutation(rejectPackage);
+  return usePackageMutation(rejectPackage, { keyed: true });
 }

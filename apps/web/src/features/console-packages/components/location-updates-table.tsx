@@ -41,7 +41,7 @@ export function LocationUpdatesTable({ shipment }: { shipment: ShipmentView }) {
             <Table.Tbody>
               {updates.map((update) => {
                 const when = formatTimestamp(update.timestamp);
-                const deleting = remove.isPending && remove.variables.timestamp === update.timestamp;
+                const deleting = remove.isPending && remove.variables?.timestamp === update.timestamp;
                 return (
                   <Table.Tr key={update._id}>
                     <Table.Td>

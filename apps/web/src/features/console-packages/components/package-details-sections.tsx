@@ -1,5 +1,5 @@
 import { Anchor, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatVolume, type ShipmentView } from '@waybill/domain';
+import { formatDimensions, formatVolume, type ShipmentView } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import classes from './package-details.module.css';
 import { StatusBadge } from './status-badge.tsx';
@@ -25,7 +25,7 @@ function DetailsBlock({ title, rows }: { title: string; rows: [string, ReactNode
 
 /** Shipper, receiver and package information of the details dialog. */
 export function PackageDetailsSections({ shipment }: { shipment: ShipmentView }) {
-  const dimensions = `${shipment.length} × ${shipment.width} × ${shipment.height} ${shipment.dimensionUnit}`;
+  const dimensions = formatDimensions(shipment.length, shipment.width, shipment.height, shipment.dimensionUnit);
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

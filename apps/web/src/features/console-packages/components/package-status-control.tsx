@@ -24,7 +24,8 @@ export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView
   const [customOpen, setCustomOpen] = useState(false);
   const [customText, setCustomText] = useState('');
   const current = isListedStatus(status) ? status : CUSTOM_STATUS_OPTION;
-  const shown = update.isPending && isListedStatus(update.variables.status) ? update.variables.status : current;
+  const pendingStatus = update.isPending ? update.variables?.status : undefined;
+  const shown = pendingStatus !== undefined && isListedStatus(pendingStatus) ? pendingStatus : current;
 
   function saveStatus(next: string, title: string) {
     update.mutate(

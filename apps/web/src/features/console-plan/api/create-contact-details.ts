@@ -1,17 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
 
 /** POST /api/details: saves the first contact details record; 409 when one exists already. */
-export async function createContactDetails(input: ContactDetailsInput): Promise<ContactDetails> {
+export async function createContactDetails(
+  input: ContactDetailsInput,
+  idempotencyKey?: string,
+): Promise<ContactDetails> {
   try {
-    return await apiFetch<ContactDetails>('/api/details', { method: 'POST', json: input });
+    return await apiFetch<ContactDetails>('/api/details', { method: 'POST', json: input, idempotencyKey });
   } catch (error) {
     throw explainFailure(error, 'Failed to create details');
   }
 }
 
 export function useCreateContactDetails() {
-  return useMutation({ mutationFn: createContactDetails });
+  return useWriteMutation({ mutationFn: createContactDetails, retryLostAnswers: true });
 }

@@ -1,17 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Plan, PlanInput } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
 
 /** POST /api/create-plan: saves the first plan; 409 when one exists already. */
-export async function createPlan(input: PlanInput): Promise<Plan> {
+export async function createPlan(input: PlanInput, idempotencyKey?: string): Promise<Plan> {
   try {
-    return await apiFetch<Plan>('/api/create-plan', { method: 'POST', json: input });
+    return await apiFetch<Plan>('/api/create-plan', { method: 'POST', json: input, idempotencyKey });
   } catch (error) {
     throw explainFailure(error, 'Failed to create plan');
   }
 }
 
 export function useCreatePlan() {
-  return useMutation({ mutationFn: createPlan });
+  return useWriteMutation({ mutationFn: createPlan, retryLostAnswers: true });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
 
 export interface ContactDetailsEdit {
@@ -18,5 +18,5 @@ export async function editContactDetails({ id, input }: ContactDetailsEdit): Pro
 }
 
 export function useEditContactDetails() {
-  return useMutation({ mutationFn: editContactDetails });
+  return useWriteMutation({ mutationFn: (edit: ContactDetailsEdit) => editContactDetails(edit) });
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Plan, PlanInput } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
 
 export interface PlanEdit {
@@ -18,5 +18,5 @@ export async function editPlan({ id, input }: PlanEdit): Promise<Plan> {
 }
 
 export function useEditPlan() {
-  return useMutation({ mutationFn: editPlan });
+  return useWriteMutation({ mutationFn: (edit: PlanEdit) => editPlan(edit) });
 }

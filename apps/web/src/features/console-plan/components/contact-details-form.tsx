@@ -22,7 +22,7 @@ export function ContactDetailsForm({ details, onSaved, onDone, onCancel }: Conta
     resolver: contactFormResolver,
     defaultValues: toContactFormValues(details),
   });
-  const { saveContactDetails, updating } = useSaveContactDetails({
+  const { saveContactDetails, updating, saving } = useSaveContactDetails({
     details,
     onSaved,
     onFieldErrors: (errors) => {
@@ -31,7 +31,8 @@ export function ContactDetailsForm({ details, onSaved, onDone, onCancel }: Conta
       }
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const busy = form.formState.isSubmitting || saving;
 
   async function submit(input: ContactDetailsInput) {
     if (await saveContactDetails(input)) onDone();
@@ -71,10 +72,10 @@ export function ContactDetailsForm({ details, onSaved, onDone, onCancel }: Conta
         />
         <AddressLinesField form={form} />
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={busy}>
             {updating ? 'Update Details' : 'Save Details'}
           </Button>
         </Group>

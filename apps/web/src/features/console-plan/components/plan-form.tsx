@@ -31,7 +31,7 @@ export function PlanForm({ plan, onSaved, onDone, onCancel, columns = 3 }: PlanF
     resolver: planFormResolver,
     defaultValues: toPlanFormValues(plan),
   });
-  const { savePlan, updating } = useSavePlan({
+  const { savePlan, updating, saving } = useSavePlan({
     plan,
     onSaved,
     onFieldErrors: (errors) => {
@@ -40,6 +40,8 @@ export function PlanForm({ plan, onSaved, onDone, onCancel, columns = 3 }: PlanF
       }
     },
   });
+
+  const busy = form.formState.isSubmitting || saving;
 
   async function submit(input: PlanInput) {
     if (await savePlan(input)) onDone?.();
@@ -55,11 +57,11 @@ export function PlanForm({ plan, onSaved, onDone, onCancel, columns = 3 }: PlanF
         </SimpleGrid>
         <Group justify="flex-end">
           {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
+            <Button variant="default" onClick={onCancel} disabled={busy}>
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={busy}>
             {updating ? 'Update Plan' : 'Create Plan'}
           </Button>
         </Group>

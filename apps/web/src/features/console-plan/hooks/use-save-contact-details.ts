@@ -1,6 +1,7 @@
 import { type ContactDetails, type ContactDetailsInput, TOAST_MS } from '@waybill/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useCreateContactDetails } from '../api/create-contact-details.ts';
 import { useEditContactDetails } from '../api/edit-contact-details.ts';
 
@@ -19,7 +20,8 @@ export function useSaveContactDetails({ details, onSaved, onFieldErrors }: SaveC
   const edit = useEditContactDetails();
   const updating = details !== null;
 
-  async function saveContactDetails(input: ContactDetailsInput): Promise<boolean> {
+  // A second click while the first save runs does nothing (no second request, no second toast).
+  const saveContactDetails = useSingleFlight(async (input: ContactDetailsInput): Promise<boolean> => {
     try {
       if (details) await edit.mutateAsync({ id: details._id, input });
       else await create.mutateAsync(input);
@@ -39,7 +41,9 @@ export function useSaveContactDetails({ details, onSaved, onFieldErrors }: SaveC
       autoClose: TOAST_MS.contactDetailsSuccess,
     });
     return true;
-  }
+  });
 
-  return { saveContactDetails, updating };
+  /** True while the save request is in flight (a second submit meanwhile is dropped). */
+  const saving = create.isPending || edit.isPending;
+  return { saveContactDetails, updating, saving };
 }

@@ -1,6 +1,7 @@
 import type { Plan, PlanInput } from '@waybill/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useEditPlan } from '../api/edit-plan.ts';
 
@@ -19,7 +20,8 @@ export function useSavePlan({ plan, onSaved, onFieldErrors }: SavePlanOptions) {
   const edit = useEditPlan();
   const updating = plan !== null;
 
-  async function savePlan(input: PlanInput): Promise<boolean> {
+  // A second click while the first save runs does nothing (no second request, no second toast).
+  const savePlan = useSingleFlight(async (input: PlanInput): Promise<boolean> => {
     try {
       if (plan) await edit.mutateAsync({ id: plan._id, input });
       else await create.mutateAsync(input);
@@ -37,7 +39,9 @@ export function useSavePlan({ plan, onSaved, onFieldErrors }: SavePlanOptions) {
       message: 'The pricing page now shows these plans and prices.',
     });
     return true;
-  }
+  });
 
-  return { savePlan, updating };
+  /** True while the save request is in flight (a second submit meanwhile is dropped). */
+  const saving = create.isPending || edit.isPending;
+  return { savePlan, updating, saving };
 }

@@ -1,7 +1,9 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { couldBeConsoleShortcut, LONG_TEXT_MAX, TEXT_MAX } from '@waybill/domain';
 import { type FormEvent, useState } from 'react';
+import { newIdempotencyKey } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { findConsoleShortcut } from '../api/open-console-shortcut.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 
@@ -18,8 +20,8 @@ export function HomeContactForm() {
   const [values, setValues] = useState(EMPTY);
   const [sending, setSending] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Enter pressed twice or a double click sends one message (and the key keeps a repeat from storing two).
+  const send = useSingleFlight(async () => {
     setSending(true);
     try {
       const name = values.name.trim();
@@ -30,7 +32,7 @@ export function HomeContactForm() {
         window.location.assign(consolePath);
         return;
       }
-      await sendContactMessage(values);
+      await sendContactMessage(values, newIdempotencyKey());
       setValues(EMPTY);
       notifySuccess({
         title: 'Message Received',
@@ -46,6 +48,11 @@ export function HomeContactForm() {
     } finally {
       setSending(false);
     }
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send();
   }
 
   const bind = (field: keyof typeof EMPTY) => ({

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { SHIPMENT_TEXT_FIELDS, type ShipmentInput } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 
 /** The 201 answer of POST /api/submit-package. */
 export interface SubmittedPackage {
@@ -23,16 +23,20 @@ export function buildPackageFormData({ values, images }: PackageSubmission): For
   return form;
 }
 
-/** Sends a package with its images; resolves with the tracking code the server assigned. */
-export function submitPackage(submission: PackageSubmission): Promise<SubmittedPackage> {
+/**
+ * Sends a package with its images; resolves with the tracking code the server assigned. The key makes
+ * a repeat of the same confirmation (a double click, a retry after a lost answer) store one package.
+ */
+export function submitPackage(submission: PackageSubmission, idempotencyKey?: string): Promise<SubmittedPackage> {
   // Uploads of five large photos on a slow line take longer than the client's default timeout.
   return apiFetch<SubmittedPackage>('/api/submit-package', {
     method: 'POST',
     body: buildPackageFormData(submission),
     timeoutMs: 120_000,
+    idempotencyKey,
   });
 }
 
 export function useSubmitPackage() {
-  return useMutation({ mutationFn: submitPackage });
+  return useWriteMutation({ mutationFn: submitPackage, retryLostAnswers: true });
 }

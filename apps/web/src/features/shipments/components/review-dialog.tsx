@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatVolume, type ShipmentInput } from '@waybill/domain';
+import { formatDimensions, formatVolume, type ShipmentInput } from '@waybill/domain';
 
 interface ReviewDialogProps {
   opened: boolean;
@@ -54,7 +54,7 @@ export function ReviewDialog({ opened, values, imageCount, submitting, onClose, 
               ['Description', values.description],
               ['Quantity', String(values.quantity)],
               ['Weight', `${values.weight} kg`],
-              ['Dimensions', `${values.length} × ${values.width} × ${values.height} ${values.dimensionUnit}`],
+              ['Dimensions', formatDimensions(values.length, values.width, values.height, values.dimensionUnit)],
               ['Total volume', formatVolume(values.length, values.width, values.height, values.dimensionUnit)],
               ['Images', imageCount === 0 ? 'None' : String(imageCount)],
             ]}

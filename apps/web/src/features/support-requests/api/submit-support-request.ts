@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SupportRequest } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 
 /** The 201 answer of POST /api/support-requests. */
 export interface SupportRequestReceipt {
@@ -12,10 +12,10 @@ export interface SupportRequestReceipt {
  * Sends a support request as JSON. Any answer outside 2xx (400 with field errors, 429, or 404 from a
  * server that does not take requests yet) rejects with an ApiError carrying the server's message.
  */
-export function submitSupportRequest(request: SupportRequest): Promise<SupportRequestReceipt> {
-  return apiFetch<SupportRequestReceipt>('/api/support-requests', { method: 'POST', json: request });
+export function submitSupportRequest(request: SupportRequest, idempotencyKey?: string): Promise<SupportRequestReceipt> {
+  return apiFetch<SupportRequestReceipt>('/api/support-requests', { method: 'POST', json: request, idempotencyKey });
 }
 
 export function useSubmitSupportRequest() {
-  return useMutation({ mutationFn: submitSupportRequest });
+  return useWriteMutation({ mutationFn: submitSupportRequest, retryLostAnswers: true });
 }

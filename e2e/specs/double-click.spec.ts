@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
+import { launchBrowser, newContext, openPage } from '../support/browser.ts';
+import { openConsolePage } from '../support/console-page.ts';
+
+// A double click sends the second click before the page has re-rendered the first one's loading
+// state; every write must still happen once, and the page must not report the second as a failure.
+
+let browser: Browser;
+let operator: BrowserContext;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  operator = await newContext(browser);
+  contexts.push(operator);
+  await signInAsOperator(operator);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+const uniqueWord = () => `dbl${randomBytes(4).toString('hex')}`;
+
+/** How many packages the console finds for a search. */
+async function countPackages(search: string): Promise<number> {
+  const response = await operator.request.get(`/api/admin/packages?q=${encodeURIComponent(search)}`);
+  expect(response.status()).toBe(200);
+  return Number(response.headers()['x-total-count']);
+}
+
+/** Every request the page sends to `path` (the method too), to show what the double click sent. */
+function recordRequests(page: Page, path: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) sent.push(request.method());
+  });
+  return sent;
+}
+
+/** Error toasts the page has shown so far (their text). */
+async function errorToasts(page: Page): Promise<string[]> {
+  return page
+    .getByRole('alert')
+    .filter({ hasText: /Error|Failed/ })
+    .allTextContents();
+}
+
+describe('a double click writes once', () => {
+  it('on Confirm & Submit stores one package and shows its code', async () => {
+    const word = uniqueWord();
+    const { page, context } = await openPage(browser, '/create');
+    contexts.push(context);
+    const fields: Record<string, string> = {
+      Name: `Ada ${word}`,
+      Email: `${word}@example.com`,
+      Phone: '+234 801 000 0000',
+      'Pickup Location': '12 Marina, Lagos',
+      "Receiver's Name": 'Kofi Mensah',
+      "Receiver's Email": 'kofi@example.com',
+      "Receiver's Phone": '+233 20 000 0000',
+      Destination: '4 Oxford Street, Accra',
+      Description: 'Two hardback textbooks',
+    };
+    for (const [label, value] of Object.entries(fields)) {
+      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Review Package' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Package Details' });
+    await dialog.waitFor();
+    const sent = recordRequests(page, '/api/submit-package');
+
+    await dialog.getByRole('button', { name: 'Confirm & Submit' }).dblclick();
+    await page.getByTestId('tracking-code').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(await countPackages(word)).toBe(1);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(await errorToasts(page)).toEqual([]);
+  });
+
+  it('on Add Location adds one update', async () => {
+    const code = await submitPackage(operator, { name: `Location ${uniqueWord()}` });
+    const { page, context } = await openConsolePage(browser, `/?q=${code}`);
+    contexts.push(context);
+    await page
+      .getByRole('article', { name: `Package ${code}` })
+      .getByRole('button', { name: `Open details of package ${code}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Package ${code}` });
+    await dialog.getByRole('textbox', { name: 'New location update' }).fill('Arrived at Lagos sorting hub');
+
+    await dialog.getByRole('button', { name: 'Add Location' }).dblclick();
+    await page.getByRole('alert').filter({ hasText: 'Location Update Added' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const { body } = await callApi<{ locationUpdates: unknown[] }>(operator, 'GET', `/api/admin/packages/${code}`);
+    expect(body.locationUpdates).toHaveLength(1);
+    expect(await dialog.getByRole('cell', { name: 'Arrived at Lagos sorting hub', exact: true }).count()).toBe(1);
+    expect(await errorToasts(page)).toEqual([]);
+  });
+
+  it('on Accept accepts the package and shows no error', async () => {
+    const code = await submitPackage(operator, { name: `Accept ${uniqueWord()}` });
+    const { page, context } = await openConsolePage(browser, `/?q=${code}`);
+    contexts.push(context);
+    const card = page.getByRole('article', { name: `Package ${code}` });
+
+    await card.getByRole('button', { name: 'Accept' }).dblclick();
+    await page.getByRole('alert').filter({ hasText: 'Package Accepted' }).first().waitFor();
+    await card.getByText('Order Placed', { exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(await errorToasts(page)).toEqual([]);
+    const { body } = await callApi<{ status: string }>(operator, 'GET', `/api/track/${code}`);
+    expect(body.status).toBe('Order Placed');
+  });
+});
