@@ -25,7 +25,8 @@ export function ShipForm() {
   // The values stay while the dialog closes, so its content does not vanish during the transition.
   const [review, setReview] = useState<ShipmentInput | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
-  const [trackingCode, setTrackingCode] = useState<string | null>(null);
+  // Every package sent during this visit, newest first: each code stays on screen until the visitor leaves.
+  const [submitted, setSubmitted] = useState<{ trackingCode: string; receiptTo: string }[]>([]);
   const submission = useSubmitPackage();
 
   function openReview(values: ShipmentInput) {
@@ -35,6 +36,7 @@ export function ShipForm() {
 
   function confirmSubmission() {
     if (!review) return;
+    const receiptTo = review.email;
     submission.mutate(
       { values: review, images: images.map((image) => image.file) },
       {
@@ -48,7 +50,7 @@ export function ShipForm() {
           clearImages();
           setImageError(null);
           setReviewOpen(false);
-          setTrackingCode(code);
+          setSubmitted((earlier) => [{ trackingCode: code, receiptTo }, ...earlier]);
         },
         onError: (error) => {
           notifyError({ title: 'Error submitting package', message: error.message, autoClose: TOAST_MS.error });
@@ -66,9 +68,9 @@ export function ShipForm() {
 
   return (
     <>
-      {trackingCode && (
-        <SubmissionSuccess key={trackingCode} trackingCode={trackingCode} onDismiss={() => setTrackingCode(null)} />
-      )}
+      {submitted.map(({ trackingCode, receiptTo }) => (
+        <SubmissionSuccess key={trackingCode} trackingCode={trackingCode} receiptTo={receiptTo} />
+      ))}
       <form noValidate onSubmit={form.handleSubmit(openReview)}>
         <Stack gap="lg">
           <PartyFields form={form} />

@@ -2,9 +2,19 @@ import { ActionIcon, Alert, Button, Code, CopyButton, Group, Text, Tooltip } fro
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import classes from './submission-success.module.css';
 
-/** Shown after a successful submission: the tracking code to keep, a copy button and a link to track it. */
-export function SubmissionSuccess({ trackingCode, onDismiss }: { trackingCode: string; onDismiss: () => void }) {
+interface SubmissionSuccessProps {
+  trackingCode: string;
+  /** The shipper's address, where the receipt with the code went. */
+  receiptTo: string;
+}
+
+/**
+ * Shown after a successful submission and kept until the visitor leaves the page (the toast goes
+ * after 9 seconds): the tracking code, a copy button, a link to track it, and where its receipt went.
+ */
+export function SubmissionSuccess({ trackingCode, receiptTo }: SubmissionSuccessProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   // The form above was reset; move the reader to the outcome so keyboard and screen-reader users find it.
@@ -21,10 +31,9 @@ export function SubmissionSuccess({ trackingCode, onDismiss }: { trackingCode: s
       variant="light"
       title="Your tracking code"
       icon={<IconCircleCheck aria-hidden />}
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={onDismiss}
+      classNames={{ title: classes.title, icon: classes.title }}
       mb="lg"
+      data-testid="submission-success"
     >
       <Text size="sm">Keep this tracking code to follow your package:</Text>
       <Group gap="xs" mt="xs" mb="sm">
@@ -38,7 +47,7 @@ export function SubmissionSuccess({ trackingCode, onDismiss }: { trackingCode: s
                 variant="subtle"
                 color={copied ? 'teal' : 'gray'}
                 onClick={copy}
-                aria-label="Copy tracking code"
+                aria-label={copied ? 'Tracking code copied' : 'Copy tracking code'}
               >
                 {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
               </ActionIcon>
@@ -46,6 +55,9 @@ export function SubmissionSuccess({ trackingCode, onDismiss }: { trackingCode: s
           )}
         </CopyButton>
       </Group>
+      <Text size="sm" mb="sm" style={{ overflowWrap: 'anywhere' }}>
+        We have sent a receipt with this code to <strong>{receiptTo}</strong>.
+      </Text>
       <Button component={Link} to={`/track/${encodeURIComponent(trackingCode)}`} size="sm">
         Track this package
       </Button>
