@@ -36,7 +36,7 @@ export function NotificationSetting() {
       ) : (
         <Switch
           label={NOTIFY_LABEL}
-          description="The shipper and the receiver each get one e-mail per change, with a link to track the package."
+          description="The shipper and the receiver each get one e-mail per change, with a link to track the package. The shipper's receipt for a new package is sent either way."
           checked={update.isPending ? (update.variables?.notifyCustomers ?? false) : settings.data.notifyCustomers}
           disabled={update.isPending}
           onChange={(event) => save(event.currentTarget.checked)}
