@@ -8,8 +8,13 @@ import { fingerprintRows } from './database-state.ts';
 import type { SeededContext } from './endpoint-specs.ts';
 import type { RawAnswer } from './raw-http.ts';
 
-/** A pending and an accepted package (with a location update), a plan and contact details. */
+/**
+ * A pending and an accepted package (with a location update), a plan and contact details. Each
+ * submission queues its shipper's receipt: the mail outbox is stopped and what it holds sent now, so
+ * no e-mail changes rows or files behind a before-and-after comparison.
+ */
 export async function seedContext(testApp: TestApp, operator: TestClient): Promise<SeededContext> {
+  await testApp.app.mailOutbox.stop();
   const pendingCode = await submitShipment(testApp);
   const { trackingCode: acceptedCode } = await acceptedShipment(testApp, operator);
   const located = await operator.post('/api/admin/location-update', { trackingCode: acceptedCode, location: 'Depot' });
@@ -25,6 +30,7 @@ export async function seedContext(testApp: TestApp, operator: TestClient): Promi
   if (located.status !== 201 || plan.status !== 201 || details.status !== 201) {
     throw new Error(`seeding failed: ${located.status} ${plan.status} ${details.status}`);
   }
+  await testApp.app.mailOutbox.runOnce();
   return {
     pendingCode,
     acceptedCode,

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { LIMITS, shipmentInputSchema } from '@waybill/domain';
+import { LIMITS, type ShipmentView, shipmentInputSchema } from '@waybill/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { validationError } from '../../errors.ts';
-import { claimIdempotencyKey, hasIdempotencyKey } from '../../plugins/idempotency/index.ts';
+import {
+  claimIdempotencyKey,
+  hasIdempotencyKey,
+  type StoredAnswer,
+  sendReplay,
+} from '../../plugins/idempotency/index.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { deleteStoredImages, storeImages } from './image-processing.ts';
 import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
@@ -43,30 +48,37 @@ export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     },
     async (request, reply) => {
       const submission = await receiveSubmission(request, tmpRoot, { hashFiles: hasIdempotencyKey(request) });
+      // The upload's temporary files are gone before any answer leaves, so a client that has its answer
+      // never finds them (a refusal throws through the same `finally`).
+      let outcome: { replay: StoredAnswer } | { shipment: ShipmentView };
       try {
         const input = shipmentInputSchema.safeParse(submission.fields);
         if (!input.success) throw validationError(input.error.issues);
         // A repeat waits here for the first request's answer and replays it: only the request that owns
         // the key stores images and a package.
-        if (!(await claimIdempotencyKey(request, reply, submissionFingerprint(submission)))) return reply;
-        const images = await storeImages(submission.files, app.storage);
-        let shipment: Awaited<ReturnType<typeof createShipment>>;
-        try {
-          shipment = await createShipment(app, input.data, images);
-        } catch (error) {
-          await deleteStoredImages(images, app.storage);
-          throw error;
+        const replay = await claimIdempotencyKey(request, reply, submissionFingerprint(submission));
+        if (replay) {
+          outcome = { replay };
+        } else {
+          const images = await storeImages(submission.files, app.storage);
+          try {
+            outcome = { shipment: await createShipment(app, input.data, images) };
+          } catch (error) {
+            await deleteStoredImages(images, app.storage);
+            throw error;
+          }
+          request.log.info({ trackingCode: outcome.shipment.trackingCode, images: images.length }, 'package submitted');
         }
-        request.log.info({ trackingCode: shipment.trackingCode, images: images.length }, 'package submitted');
-        return reply.code(201).send({
-          message: 'Package submitted successfully' as const,
-          trackingCode: shipment.trackingCode,
-          status: shipment.status,
-          packageImages: shipment.packageImages,
-        });
       } finally {
         await submission.cleanup();
       }
+      if ('replay' in outcome) return sendReplay(reply, outcome.replay);
+      return reply.code(201).send({
+        message: 'Package submitted successfully' as const,
+        trackingCode: outcome.shipment.trackingCode,
+        status: outcome.shipment.status,
+        packageImages: outcome.shipment.packageImages,
+      });
     },
   );
 };

@@ -16,7 +16,8 @@ import { createTestDatabase, databases, type TestDatabase } from '../../test/tes
 import errorHandler from '../error-handler.ts';
 import idempotency, { REPLAYED_HEADER } from './index.ts';
 
-const LEASE_MS = 600;
+// Long enough that a renewal every third of it survives a busy machine's timer delays.
+const LEASE_MS = 2000;
 const MAX_WAIT_MS = 1500;
 
 /** A door the test opens: requests that pass through it wait until then. */
@@ -60,25 +61,29 @@ async function startHarness(database: TestDatabase, dataDir: string): Promise<Ha
   });
   const body = z.object({ item: z.string() });
 
-  app.post('/test/write', { schema: { body }, config: { idempotency: 'body' } }, async (request, reply) => {
-    harness.runs.write += 1;
-    const run = harness.runs.write;
-    await harness.hold?.opened;
-    return reply.code(201).send({ item: request.body.item, run });
+  // In a child context, as the app's feature routes are: the plugin's options must reach them there.
+  await app.register(async (child) => {
+    const routes = child.withTypeProvider<ZodTypeProvider>();
+    routes.post('/test/write', { schema: { body }, config: { idempotency: 'body' } }, async (request, reply) => {
+      harness.runs.write += 1;
+      const run = harness.runs.write;
+      await harness.hold?.opened;
+      return reply.code(201).send({ item: request.body.item, run });
+    });
+    routes.post('/test/flaky', { schema: { body }, config: { idempotency: 'body' } }, async () => {
+      harness.runs.flaky += 1;
+      if (harness.failures > 0) {
+        harness.failures -= 1;
+        throw new Error('database unreachable');
+      }
+      return { run: harness.runs.flaky };
+    });
+    routes.post('/test/refuse', { schema: { body }, config: { idempotency: 'body' } }, async () => {
+      harness.runs.refuse += 1;
+      throw new AppError(409, `Refused on run ${harness.runs.refuse}`);
+    });
+    routes.post('/test/plain', { schema: { body } }, async () => ({ ok: true }));
   });
-  app.post('/test/flaky', { schema: { body }, config: { idempotency: 'body' } }, async () => {
-    harness.runs.flaky += 1;
-    if (harness.failures > 0) {
-      harness.failures -= 1;
-      throw new Error('database unreachable');
-    }
-    return { run: harness.runs.flaky };
-  });
-  app.post('/test/refuse', { schema: { body }, config: { idempotency: 'body' } }, async () => {
-    harness.runs.refuse += 1;
-    throw new AppError(409, `Refused on run ${harness.runs.refuse}`);
-  });
-  app.post('/test/plain', { schema: { body } }, async () => ({ ok: true }));
   await app.ready();
   return harness;
 }
@@ -247,8 +252,10 @@ describe.each(databases())('the Idempotency-Key plugin on %s', (kind) => {
     harness.hold = gate();
     const first = send('/test/write', { item: 'k' }, keyed(key));
     await expect.poll(() => harness.runs.write).toBe(before + 1);
-    const second = send('/test/write', { item: 'k' }, keyed(key));
+    // Twice the lease later the claim would have run out without its renewals; the repeat must still wait.
     await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 2));
+    const second = send('/test/write', { item: 'k' }, keyed(key));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     harness.hold.open();
     const [a, b] = await Promise.all([first, second]);
     expect(b.body).toBe(a.body);

@@ -66,26 +66,27 @@ interface Claim {
 
 interface KeyedRequest {
   id: KeyId;
+  options: IdempotencyOptions;
   claim?: Claim;
 }
 
 const keyedRequests = new WeakMap<FastifyRequest, KeyedRequest>();
-const optionsOf = new WeakMap<FastifyInstance, IdempotencyOptions>();
 
 /** SHA-256 of what a request asks for: its method, URL and a digest (or canonical JSON) of its body. */
 export function requestFingerprint(request: FastifyRequest, body: string): string {
   return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('hex');
 }
 
-/** preValidation: a present key must be 1–100 characters (after authentication, so a stranger hears 401). */
-async function readKey(request: FastifyRequest): Promise<void> {
-  const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-  if (header === undefined) return;
-  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header.join(', ') : header);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-  keyedRequests.set(request, {
-    id: { route: `${request.method} ${request.routeOptions.url}`, scope: request.operator?.id ?? '', key: parsed.data },
-  });
+/** A preValidation hook: a present key must be 1–100 characters (after authentication, so a stranger hears 401). */
+function keyReader(options: IdempotencyOptions) {
+  return async function readKey(request: FastifyRequest): Promise<void> {
+    const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    if (header === undefined) return;
+    const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header.join(', ') : header);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+    const route = `${request.method} ${request.routeOptions.url}`;
+    keyedRequests.set(request, { id: { route, scope: request.operator?.id ?? '', key: parsed.data }, options });
+  };
 }
 
 /** True when the request carries a (valid) Idempotency-Key on a route that honours it. */
@@ -93,16 +94,22 @@ export function hasIdempotencyKey(request: FastifyRequest): boolean {
   return keyedRequests.has(request);
 }
 
-type Outcome = { owner: string } | { replay: { statusCode: number; body: string } };
+/** The stored first answer of a key, to send again. */
+export interface StoredAnswer {
+  statusCode: number;
+  body: string;
+}
+
+type Outcome = { owner: string } | { replay: StoredAnswer };
 
 /**
  * Claims the key in the database, or waits while another request holds it. A key is claimed once per
  * route and scope: of two requests at once, on any process, one inserts the row; the other waits
  * for its answer. A claim whose owner stopped renewing it (a crashed process) is taken over.
  */
-async function claimKey(request: FastifyRequest, id: KeyId, requestHash: string): Promise<Outcome> {
+async function claimKey(request: FastifyRequest, keyed: KeyedRequest, requestHash: string): Promise<Outcome> {
   const { db } = request.server;
-  const options = optionsOf.get(request.server) ?? DEFAULT_IDEMPOTENCY_OPTIONS;
+  const { id, options } = keyed;
   const deadline = Date.now() + options.maxWaitMs;
   let pause = FIRST_POLL_MS;
   for (;;) {
@@ -125,50 +132,56 @@ async function claimKey(request: FastifyRequest, id: KeyId, requestHash: string)
   }
 }
 
+/** Sends a stored first answer again, marked as a replay. */
+export function sendReplay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply
+    .code(answer.statusCode)
+    .type('application/json; charset=utf-8')
+    .header(REPLAYED_HEADER, 'true')
+    .send(answer.body);
+}
+
 /**
  * For routes with `idempotency: 'handler'`: claims the request's key for `fingerprint` (a digest of
- * the body the handler read). Resolves true when the handler should do the work (it owns the key, or
- * the request carries none); false when the first answer has been replayed: return the reply.
+ * the body the handler read). Resolves undefined when the handler should do the work (it owns the key,
+ * or the request carries none); else the first answer, which the handler sends with `sendReplay` once
+ * it has tidied up (a repeated upload's temporary files). `reply` gets Retry-After on a 409.
  */
 export async function claimIdempotencyKey(
   request: FastifyRequest,
   reply: FastifyReply,
   fingerprint: string,
-): Promise<boolean> {
+): Promise<StoredAnswer | undefined> {
   const keyed = keyedRequests.get(request);
-  if (!keyed || keyed.claim) return true;
+  if (!keyed || keyed.claim) return undefined;
   let outcome: Outcome;
   try {
-    outcome = await claimKey(request, keyed.id, requestFingerprint(request, fingerprint));
+    outcome = await claimKey(request, keyed, requestFingerprint(request, fingerprint));
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 409) reply.header('Retry-After', '1');
     throw error;
   }
   if ('replay' in outcome) {
     request.log.info({ route: keyed.id.route }, 'idempotent request replayed');
-    reply
-      .code(outcome.replay.statusCode)
-      .type('application/json; charset=utf-8')
-      .header(REPLAYED_HEADER, 'true')
-      .send(outcome.replay.body);
-    return false;
+    return outcome.replay;
   }
   const { db } = request.server;
-  const options = optionsOf.get(request.server) ?? DEFAULT_IDEMPOTENCY_OPTIONS;
+  const { leaseMs } = keyed.options;
   const heartbeat = setInterval(() => {
-    renewLease(db, keyed.id, outcome.owner, options.leaseMs).catch((error: unknown) =>
+    renewLease(db, keyed.id, outcome.owner, leaseMs).catch((error: unknown) =>
       request.log.warn({ err: error }, 'could not renew an idempotency key lease'),
     );
-  }, options.leaseMs / 3);
+  }, leaseMs / 3);
   heartbeat.unref();
   keyed.claim = { owner: outcome.owner, heartbeat, finished: false };
-  return true;
+  return undefined;
 }
 
 /** preHandler of `idempotency: 'body'` routes: the fingerprint is the canonical JSON of the parsed body. */
 async function claimByBody(request: FastifyRequest, reply: FastifyReply) {
   if (!keyedRequests.has(request)) return;
-  if (!(await claimIdempotencyKey(request, reply, stringify(request.body ?? null) ?? ''))) return reply;
+  const replay = await claimIdempotencyKey(request, reply, stringify(request.body ?? null) ?? '');
+  if (replay) return sendReplay(reply, replay);
 }
 
 /**
@@ -226,7 +239,7 @@ function appendHook<K extends 'preValidation' | 'preHandler' | 'onSend' | 'onRes
  */
 async function idempotency(app: FastifyInstance, overrides: Partial<IdempotencyOptions>) {
   const options = { ...DEFAULT_IDEMPOTENCY_OPTIONS, ...overrides };
-  optionsOf.set(app, options);
+  const readKey = keyReader(options);
 
   app.addHook('onRoute', (route) => {
     const mode = route.config?.idempotency;
