@@ -1,15 +1,16 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
 import { ensureFirstOperator } from './modules/auth/auth.service.ts';
 import { featureRoutes } from './modules/index.ts';
-import auth from './plugins/auth.ts';
+import mail from './modules/mail/mail.plugin.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency/index.ts';
+import openapi, { apiDocsRoutes } from './plugins/openapi.ts';
 import orphanSweep from './plugins/orphan-sweep.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -27,12 +28,14 @@ const JSON_BODY_LIMIT = 256 * 1024;
 export interface BuildOptions {
   /** The HTTP time limits are not settings (see http-timeouts.ts); tests shorten them to watch them act. */
   timeouts?: HttpTimeouts;
+  /** Called with each route's options as it is registered (Fastify's `onRoute`); the app's own hooks complete them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
 export async function buildApp(
   config: Config,
-  { timeouts = HTTP_TIMEOUTS }: BuildOptions = {},
+  { timeouts = HTTP_TIMEOUTS, onRoute }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
@@ -56,6 +59,8 @@ export async function buildApp(
   app.decorate('storage', storage);
 
   // External plugins, then the app's own, then routes (plugins first so their hooks see every route).
+  if (onRoute) app.addHook('onRoute', onRoute);
+  await app.register(openapi);
   await app.register(errorHandler);
   await app.register(slowBodies, { minBodyRate: timeouts.minBodyRate });
   await app.register(securityHeaders);
@@ -64,10 +69,10 @@ export async function buildApp(
   await app.register(textGuard);
   await app.register(rateLimits);
   await app.register(database);
-  await app.register(auth);
   await app.register(idempotency);
   await app.register(uploads, { storage });
   await app.register(orphanSweep);
+  await app.register(mail);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client
   // hears which field is missing rather than a generic type error.
@@ -76,6 +81,7 @@ export async function buildApp(
   });
 
   for (const routes of featureRoutes) await app.register(routes, { config });
+  await app.register(apiDocsRoutes, { config });
 
   if (config.webDistDir) await app.register(webApp, { root: config.webDistDir, consolePath: config.admin.path });
   else app.setNotFoundHandler(sendNotFound);

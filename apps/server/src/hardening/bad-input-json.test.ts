@@ -29,7 +29,7 @@ describe.each(databases())('bad input on %s', (kind) => {
     ctx = await seedContext(testApp, operator);
     operatorHeaders = await credentialsOf(operator);
     strangerHeaders = await credentialsOf(testApp.client());
-    routes = listRoutes(testApp.app);
+    routes = listRoutes(testApp);
   });
   afterAll(() => testApp?.close());
 

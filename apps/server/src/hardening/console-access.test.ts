@@ -1,6 +1,7 @@
-// Who may do what: every console route of the route table refuses a stranger, an expired session,
-// a signed-out session, and (for writes) a valid session without the anti-forgery header — and
-// nothing changes. Sign-in is rate-limited and rotates the session id.
+// Who may do what: the public routes are exactly the reviewed list below; every other route (declared in
+// a console scope) refuses a stranger, an expired session, a signed-out session, and (for writes) a
+// valid session without the anti-forgery header — and nothing changes. Sign-in is rate-limited and
+// rotates the session id.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,12 +12,43 @@ import { databases } from '../test/test-databases.ts';
 import { fingerprintRows } from './support/database-state.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { rawRequest } from './support/raw-http.ts';
-import { isPublicRoute, listRoutes, type RouteEntry } from './support/route-table.ts';
+import { listRoutes, type RouteEntry } from './support/route-table.ts';
 import { readStoredState, seedContext } from './support/seeded-app.ts';
 
 type Caller = 'no session' | 'expired session' | 'signed-out session' | 'no anti-forgery header';
 const CALLERS: Caller[] = ['no session', 'expired session', 'signed-out session', 'no anti-forgery header'];
 const SAFE = new Set(['GET', 'HEAD']);
+
+/**
+ * Routes anyone may call, reviewed one by one: a route added to a public scope fails the test below
+ * until it is added here. Every other route must refuse strangers.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/company',
+  'GET /api/plans',
+  'GET /api/details',
+  'GET /api/track/:code',
+  'POST /api/submit-package',
+  'POST /api/console-shortcut',
+  'POST /api/support-requests',
+  'POST /api/contact-messages',
+  'POST /api/account-requests',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  // The API's description and its reference pages.
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  // Stored package images (random names).
+  'GET /uploads/*',
+];
+
+const nameOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 
 /** The real path of a route, its params filled with seeded ids, so an unguarded call would land. */
 function pathFor(route: RouteEntry, ctx: SeededContext): string {
@@ -36,6 +68,7 @@ function bodyFor(route: RouteEntry, ctx: SeededContext): unknown {
 describe.each(databases())('console access on %s', (kind) => {
   let testApp: TestApp;
   let ctx: SeededContext;
+  let routes: RouteEntry[];
   let consoleRoutes: RouteEntry[];
   const headersOf: Partial<Record<Caller, Record<string, string>>> = {};
 
@@ -46,7 +79,8 @@ describe.each(databases())('console access on %s', (kind) => {
     testApp = await startTestApp(kind);
     const operator = await testApp.operator();
     ctx = await seedContext(testApp, operator);
-    consoleRoutes = listRoutes(testApp.app).filter((route) => !isPublicRoute(route));
+    routes = listRoutes(testApp);
+    consoleRoutes = routes.filter((route) => route.access === 'operator');
 
     const stranger = testApp.client();
     await stranger.get('/api/health');
@@ -75,8 +109,14 @@ describe.each(databases())('console access on %s', (kind) => {
   });
   afterAll(() => testApp?.close());
 
+  it('declares every route in an access scope, and only the reviewed routes in a public one', () => {
+    expect(routes.filter((route) => route.access === undefined).map(nameOf)).toEqual([]);
+    const publicRoutes = routes.filter((route) => route.access === 'public').map(nameOf);
+    expect(publicRoutes.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
   it('finds every console route in the route table', () => {
-    const names = consoleRoutes.map((route) => `${route.method} ${route.url}`);
+    const names = consoleRoutes.map(nameOf);
     for (const expected of [
       'GET /api/admin/packages',
       'DELETE /api/admin/packages/:trackingCode',

@@ -118,7 +118,7 @@ describe('one budget per route, whatever the method', () => {
         return header === null ? undefined : Number(header);
       };
       const limited: string[] = [];
-      for (const route of listRoutes(testApp.app).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
+      for (const route of listRoutes(testApp).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
         const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
         const afterGet = await remaining('GET', url);
         if (afterGet === undefined) continue;

@@ -89,7 +89,7 @@ describe.each(databases())('repeated writes on %s', (kind) => {
 
   it('honours Idempotency-Key on exactly the writes a repeat would duplicate or refuse', async () => {
     const honouring: string[] = [];
-    for (const route of listRoutes(testApp.app)) {
+    for (const route of listRoutes(testApp)) {
       // Signing out would end the session the rest of the file uses.
       if (route.method === 'GET' || route.url === '*' || route.url === '/api/auth/logout') continue;
       const path = route.url.replace(/:\w+/g, 'ABCD2345EFGH');

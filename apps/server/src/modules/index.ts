@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import type { Config } from '../config.ts';
+import type { RoutesPlugin } from '../http/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { companyDetailsRoutes } from './company-details/company-details.routes.ts';
 import { consoleShortcutRoutes } from './console-shortcut/console-shortcut.routes.ts';
@@ -10,11 +9,11 @@ import { plansRoutes } from './plans/plans.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: route plugins are typed with the zod type provider.
-export type FeatureRoutes = FastifyPluginAsync<{ config: Config }, RawServerDefault, any>;
-
-/** Every feature's routes, registered in this order by app.ts with `{ config }`. */
-export const featureRoutes: FeatureRoutes[] = [
+/**
+ * Every feature's routes, registered in this order by app.ts with `{ config }`. Each feature declares
+ * its routes inside `publicScope` or `consoleScope` (http/access.ts): the scope decides who may call.
+ */
+export const featureRoutes: RoutesPlugin[] = [
   healthRoutes,
   authRoutes,
   trackingRoutes,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { addRouteAnswers, errorAnswer } from '../http/answers.ts';
 import { isNulTextError, UNSTORABLE_TEXT_MESSAGE } from './text-guard.ts';
 
 const FASTIFY_ANSWERS: Record<string, { status: number; message: string }> = {
@@ -23,8 +24,26 @@ function collectFieldErrors(validation: { instancePath: string; message?: string
   return errors;
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// What any API route may answer, whatever it does: input refused by its schema or by the text guard
+// (and Fastify's own refusals of a malformed URL); for a write, a body that cannot be read.
+const REFUSED_INPUT = errorAnswer('Refused input: `message` says why; `errors` names each refused field');
+const BODY_TOO_LARGE = errorAnswer('Request body is too large');
+const UNSUPPORTED_BODY = errorAnswer('Unsupported content type');
+
 /** One error handler for the whole app: known errors become `{ message }`, the rest a plain 500. */
 async function errorHandler(app: FastifyInstance) {
+  // Declares those answers on every API route (a route's own description of a status wins).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const write = methods.some((method) => WRITE_METHODS.has(method));
+    addRouteAnswers(
+      route,
+      write ? { 400: REFUSED_INPUT, 413: BODY_TOO_LARGE, 415: UNSUPPORTED_BODY } : { 400: REFUSED_INPUT },
+    );
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -1,16 +1,32 @@
 import rateLimit from '@fastify/rate-limit';
+import { apiErrorSchema } from '@waybill/domain';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimit } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { addRouteAnswers } from '../http/answers.ts';
 
 export type RateLimitName = 'login' | 'track' | 'submit' | 'forms';
+
+/** The hooks `rateLimitFor` made, so the routes that carry one declare the 429 they may answer. */
+const limiters = new WeakSet<onRequestAsyncHookHandler>();
+
+const TOO_MANY = apiErrorSchema.meta({
+  description: 'Too many requests from this address: "Too many requests. Please try again in {time}."',
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the limit lifts' } },
+});
 
 /**
  * Registers the rate-limit plugin without a global limit; routes opt in with `...rateLimitFor(...)`.
  * Counters live in process memory, so with several processes each enforces its own share.
  */
 async function rateLimits(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const hooks = route.onRequest ? [route.onRequest].flat() : [];
+    if (hooks.some((hook) => limiters.has(hook as onRequestAsyncHookHandler))) {
+      addRouteAnswers(route, { 429: TOO_MANY });
+    }
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -31,7 +47,9 @@ export function rateLimitFor(app: FastifyInstance, name: RateLimitName): { onReq
   const limits = app.config.rateLimits;
   if (name !== 'login' && !limits.enabled) return {};
   const limit: RateLimit = limits[name];
-  return { onRequest: app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs }) };
+  const limiter = app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
+  limiters.add(limiter);
+  return { onRequest: limiter };
 }
 
 export default fp(rateLimits, { name: 'rate-limits' });

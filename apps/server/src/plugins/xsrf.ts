@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { addRouteAnswers, errorAnswer } from '../http/answers.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -21,6 +22,11 @@ function tokensMatch(cookie: string | undefined, header: string | string[] | und
  * header. Checked in onRequest, so a forged request is refused before its body is read.
  */
 async function xsrf(app: FastifyInstance) {
+  const refused = errorAnswer(XSRF_MESSAGE);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => UNSAFE_METHODS.has(method))) addRouteAnswers(route, { 403: refused });
+  });
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {

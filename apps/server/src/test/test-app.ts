@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { TestClient } from './http-client.ts';
@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   baseUrl: string;
   dataDir: string;
+  /** Every route the app registered, as Fastify's `onRoute` hook saw it (HEAD twins included). */
+  routes: RouteOptions[];
   /** A new browser-like client (own cookies). */
   client(): TestClient;
   /** A client already signed in as the first operator. */
@@ -50,7 +52,14 @@ export async function startTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp(config, options);
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(config, {
+    ...options,
+    onRoute: (route) => {
+      routes.push(route);
+      options.onRoute?.(route);
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -58,6 +67,7 @@ export async function startTestApp(
     app,
     baseUrl,
     dataDir,
+    routes,
     client: () => new TestClient(baseUrl),
     async operator() {
       const client = new TestClient(baseUrl);

@@ -15,11 +15,7 @@ declare module 'fastify' {
     storage: ImageStorage;
   }
   interface FastifyRequest {
-    /** Set by the auth plugin on console routes. */
+    /** Set on routes of a console scope (see http/access.ts). */
     operator?: SignedInOperator;
-  }
-  interface FastifyContextConfig {
-    /** A console route: answers 401 without a valid session (set by the auth plugin for /api/admin/*). */
-    operatorOnly?: boolean;
   }
 }

@@ -4,12 +4,12 @@ import {
   LOCATION_REQUIRED,
   locationDeleteSchema,
   locationUpdateInputSchema,
-  loginSchema,
   statusUpdateSchema,
   TRACKING_CODE_REQUIRED,
   trackingCodeBodySchema,
   trackingCodeSchema,
 } from './admin.ts';
+import { loginSchema } from './auth.ts';
 import { TIMESTAMP_OUT_OF_RANGE } from './fields.ts';
 import { fieldMessages } from './test-support.ts';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATUS_MAX_LENGTH } from '../statuses.ts';
 import { TRACKING_CODE_MAX_INPUT } from '../tracking-code.ts';
 import { isoTimestamp, requiredText } from './fields.ts';
+import { pageQueryFields } from './paging.ts';
 
 export const TRACKING_CODE_REQUIRED = 'Please enter a tracking code';
 
@@ -35,8 +36,23 @@ export const locationDeleteSchema = z.object({
 });
 export type LocationDelete = z.infer<typeof locationDeleteSchema>;
 
-export const loginSchema = z.object({
-  email: requiredText('Email is required', 254),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+/** A package named in the path (GET and DELETE /api/admin/packages/{trackingCode}). */
+export const packageCodeParamsSchema = z.object({ trackingCode: trackingCodeSchema });
+
+export const PACKAGE_PAGE_SIZE = 24;
+
+/** GET /api/admin/packages: a page, optionally narrowed by a search text and an exact status. */
+export const packageListQuerySchema = z.object({
+  ...pageQueryFields(PACKAGE_PAGE_SIZE),
+  q: z.string().max(200).optional().describe('Tracking code, names, e-mails or phones (any part, any case)'),
+  status: z.string().max(200).optional().describe('An exact status text, custom ones included'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
+export type PackageListQuery = z.input<typeof packageListQuerySchema>;
+
+/** GET /api/admin/package-stats: how many packages there are, in all and per exact status text. */
+export const packageStatsSchema = z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()) });
+export type PackageStats = z.infer<typeof packageStatsSchema>;
+
+/** DELETE /api/admin/packages/{trackingCode}: "Package {code} was permanently removed". */
+export const deletedPackageSchema = z.object({ message: z.string(), trackingCode: z.string() });
+export type DeletedPackage = z.infer<typeof deletedPackageSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_GREETING, LIMITS } from '../constants.ts';
 import { booleanish, LONG_TEXT_MAX, numberAtLeast, optionalText, requiredEmail, requiredText } from './fields.ts';
+import { pageQuerySchema } from './paging.ts';
 
 export const EMAIL_TEMPLATE_TYPES = ['package', 'simple'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
@@ -44,3 +45,30 @@ export type EmailPayloadInput = z.input<typeof emailPayloadSchema>;
 /** The composer's e-mail as the server renders it (POST /api/admin/email-preview); images are `data:` URIs. */
 export const renderedEmailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+
+/** The answer of POST /api/send-email: its message and the id of its mail-log entry. */
+export const sentEmailSchema = z.object({ message: z.string(), id: z.string() });
+export type SentEmail = z.infer<typeof sentEmailSchema>;
+
+export const MAIL_LOG_PAGE_SIZE = 50;
+export const mailLogQuerySchema = pageQuerySchema(MAIL_LOG_PAGE_SIZE);
+
+/** One message the server sent or failed to send, whatever sent it (composer, receipt, notification). */
+export const mailLogEntrySchema = z
+  .object({
+    _id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    template: z.string().describe('package, simple, notification or receipt'),
+    status: z.enum(['sent', 'failed']),
+    error: z.string().nullable().describe('Why a failed message failed'),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'MailLogEntry' });
+export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
+
+/** Whether customers are e-mailed automatically about changes to their package. */
+export const notificationSettingsSchema = z.object({
+  notifyCustomers: z.boolean({ error: 'notifyCustomers must be true or false' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

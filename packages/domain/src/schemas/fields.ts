@@ -127,3 +127,6 @@ export const booleanish = z.preprocess(
   (value) => (value === 'true' ? true : value === 'false' ? false : value),
   z.boolean({ error: 'Must be true or false' }),
 );
+
+/** A saved record named in the path (a plan, contact details, an inbox item); an unknown id is a 404. */
+export const idParamsSchema = z.object({ id: z.string() });

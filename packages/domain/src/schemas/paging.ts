@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { numberAtLeast } from './fields.ts';
 
 /** A page past this is past any list Waybill keeps; (page - 1) × pageSize stays far inside an integer. */
@@ -18,4 +19,29 @@ export function pageQueryFields(defaultPageSize: number) {
     page: wholeNumber(MAX_PAGE, PAGE_MESSAGE).optional().default(1),
     pageSize: wholeNumber(MAX_PAGE_SIZE, PAGE_SIZE_MESSAGE).optional().default(defaultPageSize),
   };
+}
+
+/** The query of a list that takes nothing but the page. */
+export function pageQuerySchema(defaultPageSize: number) {
+  return z.object(pageQueryFields(defaultPageSize));
+}
+
+/**
+ * The headers every console list answers with: the body stays a plain array (SPEC §7), the count and
+ * the way on travel here. `X-Next-Page` and `Link: <…>; rel="next"` are absent on the last page.
+ */
+export const PAGING_HEADERS = {
+  total: 'X-Total-Count',
+  page: 'X-Page',
+  pageSize: 'X-Page-Size',
+  nextPage: 'X-Next-Page',
+  link: 'Link',
+} as const;
+
+/** One page of a list as a client holds it: the body's items and the paging headers read back. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
 }

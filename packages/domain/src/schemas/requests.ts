@@ -58,3 +58,6 @@ export const consoleShortcutInputSchema = z
 /** The console prefix on a match, null otherwise: a mismatch is an ordinary answer, not an error. */
 export const consoleShortcutAnswerSchema = z.object({ path: z.string().nullable() });
 export type ConsoleShortcutAnswer = z.infer<typeof consoleShortcutAnswerSchema>;
+
+/** The 201 answer of the three customer requests: what was received and its inbox id. */
+export const receivedSchema = z.object({ message: z.string(), id: z.string() });

@@ -22,7 +22,23 @@ export const planInputSchema = z.object({
   description3: optionalText(1000),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
-export type Plan = PlanInput & { _id: string };
+
+/** A saved plan as the API answers it. */
+export const planSchema = z
+  .object({
+    _id: z.string(),
+    name1: z.string(),
+    name2: z.string(),
+    name3: z.string(),
+    price1: z.number(),
+    price2: z.number(),
+    price3: z.number(),
+    description1: z.string(),
+    description2: z.string(),
+    description3: z.string(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof planSchema>;
 
 /** True for an http(s) link, the only kind a WhatsApp link may be: it becomes an href on every page. */
 export function isWhatsappLink(value: string): boolean {
@@ -57,7 +73,18 @@ export const contactDetailsInputSchema = z.object({
     }),
 });
 export type ContactDetailsInput = z.infer<typeof contactDetailsInputSchema>;
-export type ContactDetails = ContactDetailsInput & { _id: string };
+
+/** Saved contact details as the API answers them. */
+export const contactDetailsSchema = z
+  .object({
+    _id: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    watsapp: z.string(),
+    address: z.array(z.string()).describe('Address lines'),
+  })
+  .meta({ id: 'ContactDetails' });
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 export const companyNameSchema = requiredText('Company name is required');
 

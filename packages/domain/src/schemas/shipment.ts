@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
 import { DIMENSION_UNITS } from '../volume.ts';
 import {
   EMAIL_MAX,
@@ -84,3 +85,68 @@ export const SHIPMENT_FIELD_LIMITS: Record<keyof ShipmentInput, FieldLimit> = {
   // "cm" or "in": the bound only leaves room for spaces around it.
   dimensionUnit: { maxLength: 16, tooLong: 'Dimension unit is required' },
 };
+
+/**
+ * POST /api/submit-package as a multipart form: every field above as text under its SPEC §7 name, and
+ * up to five `packageImages` files. The server reads the form part by part (each field held to its own
+ * size as it arrives) and checks the fields with `shipmentInputSchema`; this schema describes the form.
+ */
+export const shipmentFormSchema = z.object({
+  ...(Object.fromEntries(
+    Object.entries(SHIPMENT_FIELD_LIMITS).map(([field, { maxLength }]) => [field, z.string().max(maxLength)]),
+  ) as Record<keyof ShipmentInput, z.ZodString>),
+  packageImages: z
+    .array(z.file())
+    .max(LIMITS.maxImages)
+    .optional()
+    .describe('Repeated file part: JPEG, PNG, WebP, AVIF or GIF (decided from the bytes), each at most 10 MB'),
+});
+
+/** The 201 answer of POST /api/submit-package. */
+export const submittedPackageSchema = z.object({
+  message: z.literal('Package submitted successfully'),
+  trackingCode: z.string(),
+  status: z.string(),
+  packageImages: z.array(z.string()).describe('Display-size image URLs'),
+});
+export type SubmittedPackage = z.infer<typeof submittedPackageSchema>;
+
+/** A date-time as every answer writes it: UTC with milliseconds, as Date#toISOString does. */
+const timestamp = () => z.iso.datetime();
+
+/** A location update as the console sees it. */
+export const locationUpdateViewSchema = z
+  .object({ _id: z.string(), location: z.string(), timestamp: timestamp() })
+  .meta({ id: 'LocationUpdate' });
+export type LocationUpdateView = z.infer<typeof locationUpdateViewSchema>;
+
+/** A package as the console API answers it (SPEC §3 field names). */
+export const shipmentViewSchema = z
+  .object({
+    _id: z.string(),
+    trackingCode: z.string(),
+    status: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    pickupLocation: z.string(),
+    rname: z.string(),
+    remail: z.string(),
+    rphone: z.string(),
+    destination: z.string(),
+    description: z.string(),
+    quantity: z.number(),
+    weight: z.number(),
+    dimensionUnit: z.enum(DIMENSION_UNITS),
+    length: z.number(),
+    width: z.number(),
+    height: z.number(),
+    packageImages: z.array(z.string()).describe('Display-size image URLs'),
+    packageThumbnails: z.array(z.string()).describe('Thumbnail URLs, in the order of packageImages'),
+    locationUpdates: z.array(locationUpdateViewSchema),
+    estimatedDelivery: timestamp().nullable(),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  })
+  .meta({ id: 'Package' });
+export type ShipmentView = z.infer<typeof shipmentViewSchema>;

@@ -1,47 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { Access } from '../../http/access.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The access scope the route was declared in; undefined for a route outside any scope. */
+  access: Access | undefined;
 }
 
 /**
- * Every route the app registered, read from `printRoutes()`: a route added tomorrow shows up here
- * without anyone listing it. HEAD twins of GET routes are left out.
+ * Every route the app registered, as Fastify's `onRoute` hook reported it while the app was built: a
+ * route added tomorrow shows up here without anyone listing it. HEAD twins of GET routes are left out.
  */
-export function listRoutes(app: FastifyInstance): RouteEntry[] {
-  const routes: RouteEntry[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?\s*$/.exec(line);
-    if (!match) continue;
-    // Each nesting level of the tree is four characters wide.
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = url;
-    for (const method of (match[3] ?? '').split(',').map((name) => name.trim())) {
-      if (method && method !== 'HEAD') routes.push({ method, url });
-    }
-  }
-  return routes;
+export function listRoutes(testApp: Pick<TestApp, 'routes'>): RouteEntry[] {
+  return testApp.routes.flatMap((route) =>
+    [route.method]
+      .flat()
+      .filter((method) => method !== 'HEAD')
+      .map((method) => ({ method, url: route.url, access: route.config?.access })),
+  );
 }
-
-/** Routes anyone may call; every other route is the console's and must refuse a stranger. */
-export const PUBLIC_ROUTES = new Set([
-  'GET *',
-  'GET /api/health',
-  'GET /api/company',
-  'GET /api/plans',
-  'GET /api/details',
-  'GET /api/track/:code',
-  'POST /api/submit-package',
-  'POST /api/console-shortcut',
-  'POST /api/support-requests',
-  'POST /api/contact-messages',
-  'POST /api/account-requests',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-]);
-
-export const isPublicRoute = (route: RouteEntry) => PUBLIC_ROUTES.has(`${route.method} ${route.url}`);

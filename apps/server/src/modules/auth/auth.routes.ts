@@ -1,43 +1,74 @@
-import { loginSchema } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { requireOperator } from '../../plugins/auth.ts';
+import { loginSchema, operatorSchema, signedOutSchema } from '@waybill/domain';
+import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
-import { authenticate, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, startSession } from './auth.service.ts';
+import {
+  authenticate,
+  endSession,
+  INVALID_LOGIN,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  startSession,
+} from './auth.service.ts';
 
-const operatorAnswer = { 200: z.object({ email: z.string() }) };
+const tags = ['Sign-in'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const authRoutes: RoutesPlugin = async (app, options) => {
   const cookieOptions = {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.secure,
+    secure: options.config.secure,
   } as const;
 
-  app.post(
-    '/api/auth/login',
-    { schema: { body: loginSchema, response: operatorAnswer }, ...rateLimitFor(app, 'login') },
-    async (request, reply) => {
-      const operator = await authenticate(app.db, request.body.email, request.body.password);
-      const token = await startSession(app.db, operator.id, request.cookies[SESSION_COOKIE]);
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
-      return { email: operator.email };
-    },
+  await app.register(
+    publicScope(async (scope) => {
+      scope.post(
+        '/api/auth/login',
+        {
+          schema: {
+            tags,
+            summary: 'Sign in: sets the httpOnly session cookie (a new session id every time)',
+            body: loginSchema,
+            response: { 200: operatorSchema, ...errorAnswers({ 401: INVALID_LOGIN }) },
+          },
+          ...rateLimitFor(scope, 'login'),
+        },
+        async (request, reply) => {
+          const operator = await authenticate(scope.db, request.body.email, request.body.password);
+          const token = await startSession(scope.db, operator.id, request.cookies[SESSION_COOKIE]);
+          reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+          return { email: operator.email };
+        },
+      );
+
+      scope.post(
+        '/api/auth/logout',
+        {
+          schema: {
+            tags,
+            summary: 'Sign out: ends the session, if any, and clears its cookie',
+            response: { 200: signedOutSchema },
+          },
+        },
+        async (request, reply) => {
+          await endSession(scope.db, request.cookies[SESSION_COOKIE]);
+          reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          return { message: 'Signed out' };
+        },
+      );
+    }),
+    options,
   );
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { response: { 200: z.object({ message: z.string() }) } } },
-    async (request, reply) => {
-      await endSession(app.db, request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      return { message: 'Signed out' };
-    },
+  await app.register(
+    consoleScope(async (scope) => {
+      scope.get(
+        '/api/auth/me',
+        { schema: { tags, summary: 'The signed-in operator', response: { 200: operatorSchema } } },
+        async (request) => ({ email: request.operator!.email }),
+      );
+    }),
+    options,
   );
-
-  app.get('/api/auth/me', { schema: { response: operatorAnswer }, onRequest: requireOperator }, async (request) => ({
-    email: request.operator!.email,
-  }));
 };

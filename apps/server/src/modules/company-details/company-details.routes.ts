@@ -1,39 +1,88 @@
-import { companySettingsSchema, contactDetailsInputSchema } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  companySettingsSchema,
+  contactDetailsInputSchema,
+  contactDetailsSchema,
+  idParamsSchema,
+} from '@waybill/domain';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { createContactDetails, editContactDetails, listContactDetails } from './company-details.service.ts';
+import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
+import {
+  createContactDetails,
+  DETAILS_EXIST,
+  DETAILS_NOT_FOUND,
+  editContactDetails,
+  listContactDetails,
+} from './company-details.service.ts';
 
-const contactDetailsSchema = z.object({
-  _id: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  watsapp: z.string(),
-  address: z.array(z.string()),
-});
-
-const idParams = z.object({ id: z.string() });
+const tags = ['Plan and contact details'];
 
 /** The company settings from the environment and the contact details an operator edits. */
-export const companyDetailsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.get('/api/company', { schema: { response: { 200: companySettingsSchema } } }, async () => config.company);
+export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
+  await app.register(
+    publicScope(async (scope, { config }) => {
+      scope.get(
+        '/api/company',
+        {
+          schema: {
+            tags,
+            summary: 'The company settings of the server (COMPANY_*)',
+            description:
+              '`whatsapp` is the chat link the site uses until an operator saves one in the contact details.',
+            response: { 200: companySettingsSchema },
+          },
+        },
+        async () => config.company,
+      );
 
-  app.get('/api/details', { schema: { response: { 200: z.array(contactDetailsSchema) } } }, async () =>
-    listContactDetails(app.db),
+      scope.get(
+        '/api/details',
+        {
+          schema: {
+            tags,
+            summary: 'The contact details: an empty list, or one record (only the first counts)',
+            response: { 200: z.array(contactDetailsSchema) },
+          },
+        },
+        async () => listContactDetails(scope.db),
+      );
+    }),
+    options,
   );
 
-  app.post(
-    '/api/details',
-    {
-      schema: { body: contactDetailsInputSchema, response: { 201: contactDetailsSchema } },
-      config: { idempotency: 'body' },
-    },
-    async (request, reply) => reply.code(201).send(await createContactDetails(app.db, request.body)),
-  );
+  await app.register(
+    consoleScope(async (scope) => {
+      scope.post(
+        '/api/details',
+        {
+          schema: {
+            tags,
+            summary: 'Saves the contact details',
+            body: contactDetailsInputSchema,
+            response: { 201: contactDetailsSchema, ...errorAnswers({ 409: DETAILS_EXIST }) },
+          },
+          config: { idempotency: 'body' },
+        },
+        async (request, reply) => reply.code(201).send(await createContactDetails(scope.db, request.body)),
+      );
 
-  app.put(
-    '/api/details/:id',
-    { schema: { params: idParams, body: contactDetailsInputSchema, response: { 200: contactDetailsSchema } } },
-    async (request) => editContactDetails(app.db, request.params.id, request.body),
+      scope.put(
+        '/api/details/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Replaces the saved contact details',
+            params: idParamsSchema,
+            body: contactDetailsInputSchema,
+            response: {
+              200: contactDetailsSchema,
+              ...errorAnswers({ 404: `${DETAILS_NOT_FOUND} (an unknown or malformed id)` }),
+            },
+          },
+        },
+        async (request) => editContactDetails(scope.db, request.params.id, request.body),
+      );
+    }),
+    options,
   );
 };

@@ -4,6 +4,9 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import * as repository from './company-details.repository.ts';
 
+export const DETAILS_EXIST = 'Contact details already exist; edit them instead';
+export const DETAILS_NOT_FOUND = 'Contact details not found';
+
 function toContactDetails(row: repository.ContactDetailsRow): ContactDetails {
   return { _id: row.id, phone: row.phone, email: row.email, watsapp: row.watsapp, address: row.address };
 }
@@ -18,7 +21,7 @@ export async function createContactDetails(db: Database, input: ContactDetailsIn
     return toContactDetails(await repository.insertContactDetails(db, input));
   } catch (error) {
     if (isUniqueViolation(error, 'contact_details_single_row_key')) {
-      throw conflict('Contact details already exist; edit them instead');
+      throw conflict(DETAILS_EXIST);
     }
     throw error;
   }
@@ -30,6 +33,6 @@ export async function editContactDetails(
   input: ContactDetailsInput,
 ): Promise<ContactDetails> {
   const row = isUuid(id) ? await repository.updateContactDetails(db, id, input) : undefined;
-  if (!row) throw notFound('Contact details not found');
+  if (!row) throw notFound(DETAILS_NOT_FOUND);
   return toContactDetails(row);
 }

@@ -1,12 +1,17 @@
+import { healthSchema } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import { publicScope } from '../../http/access.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
+export const healthRoutes = publicScope(async (app) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['Health'],
+        summary: 'Whether the server and its database answer; also hands out the XSRF-TOKEN cookie',
+        response: { 200: healthSchema },
+      },
+    },
     async (_request, reply) => {
       // A health check that cannot reach the database is not healthy.
       await app.db.execute(sql`select 1`);
@@ -14,4 +19,4 @@ export const healthRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       return { status: 'ok' as const };
     },
   );
-};
+});

@@ -1,9 +1,7 @@
+import type { InboxKind, InboxState } from '@waybill/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { inboxItems } from '../../db/schema/index.ts';
-
-export type InboxKind = 'support' | 'contact' | 'account';
-export type InboxState = 'new' | 'handled';
 
 export type NewInboxRow = typeof inboxItems.$inferInsert;
 

@@ -1,64 +1,42 @@
-import { accountRequestSchema, contactMessageSchema, pageQueryFields, supportRequestSchema } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import {
+  accountRequestSchema,
+  contactMessageSchema,
+  idParamsSchema,
+  inboxItemSchema,
+  inboxListQuerySchema,
+  inboxStateChangeSchema,
+  inboxStatsSchema,
+  receivedSchema,
+  supportRequestSchema,
+} from '@waybill/domain';
+import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
+import { pageAnswer, sendPage } from '../../http/paging.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
   changeInboxItemState,
   getInboxStats,
-  INBOX_KINDS,
-  INBOX_STATES,
+  INBOX_ITEM_NOT_FOUND,
   listInbox,
   receiveAccountRequest,
   receiveContactMessage,
   receiveSupportRequest,
 } from './inbox.service.ts';
-import { DEFAULT_INBOX_PAGE_SIZE, setPagingHeaders } from './paging.ts';
 
-const received = { 201: z.object({ message: z.string(), id: z.string() }) };
+const tags = ['Customer requests and inbox'];
+const received = { 201: receivedSchema };
 
-const stateSchema = z.enum(INBOX_STATES, { error: 'state must be new or handled' });
-
-const listQuerySchema = z.object({
-  ...pageQueryFields(DEFAULT_INBOX_PAGE_SIZE),
-  kind: z.enum(INBOX_KINDS, { error: 'kind must be support, contact or account' }).optional(),
-  state: stateSchema.optional(),
-});
-
-// The answer's schema is also the last guard: a field not listed here (a password hash) cannot be sent.
-const text = z.string().optional();
-const inboxItemSchema = z.object({
-  _id: z.string(),
-  kind: z.enum(INBOX_KINDS),
-  state: z.enum(INBOX_STATES),
-  createdAt: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: text,
-  subject: text,
-  category: text,
-  priority: text,
-  message: text,
-  company: text,
-  address: text,
-  city: text,
-  country: text,
-});
-
-const statsSchema = z.object({
-  new: z.number(),
-  byKind: z.object({ support: z.number(), contact: z.number(), account: z.number() }),
-});
-
-/**
- * Customers' requests (public, anti-forgery checked like every write, limited per client address by
- * RATE_LIMIT_FORMS) and the console's inbox (guarded by the auth plugin, as is all of /api/admin).
- */
-export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
+/** What customers send: stored for the console's inbox, limited per client address (RATE_LIMIT_FORMS). */
+const customerRequestRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/api/support-requests',
     {
-      schema: { body: supportRequestSchema, response: received },
+      schema: {
+        tags,
+        summary: 'A support request from the support page',
+        body: supportRequestSchema,
+        response: received,
+      },
       ...rateLimitFor(app, 'forms'),
       config: { idempotency: 'body' },
     },
@@ -71,7 +49,13 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.post(
     '/api/contact-messages',
     {
-      schema: { body: contactMessageSchema, response: received },
+      schema: {
+        tags,
+        summary: "A message from the home page's contact form",
+        description: 'SPEC §5 accepts any submission: blank fields are stored as sent; only lengths are bounded.',
+        body: contactMessageSchema,
+        response: received,
+      },
       ...rateLimitFor(app, 'forms'),
       config: { idempotency: 'body' },
     },
@@ -83,21 +67,40 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   app.post(
     '/api/account-requests',
-    { schema: { body: accountRequestSchema, response: received }, ...rateLimitFor(app, 'forms') },
+    {
+      schema: {
+        tags,
+        summary: 'An account request',
+        description:
+          'The password is stored only as a scrypt hash and no answer ever carries it. No Idempotency-Key: ' +
+          'the stored fingerprint of the body would be a way to test guesses of the password.',
+        body: accountRequestSchema,
+        response: received,
+      },
+      ...rateLimitFor(app, 'forms'),
+    },
     async (request, reply) => {
       const { id } = await receiveAccountRequest(app.db, request.body);
       return reply.code(201).send({ message: 'Account request received', id });
     },
   );
+};
 
+/** The console's inbox of those requests. */
+const consoleInboxRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/api/admin/inbox',
-    { schema: { querystring: listQuerySchema, response: { 200: z.array(inboxItemSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The received requests, newest first, a page at a time; optionally of one kind and state',
+        querystring: inboxListQuerySchema,
+        response: { 200: pageAnswer(inboxItemSchema) },
+      },
+    },
     async (request, reply) => {
-      const query = request.query;
-      const { items, total } = await listInbox(app.db, query);
-      setPagingHeaders(reply, '/api/admin/inbox', { ...query, total }, { kind: query.kind, state: query.state });
-      return items;
+      const { page, pageSize } = request.query;
+      return sendPage(request, reply, { ...(await listInbox(app.db, request.query)), page, pageSize });
     },
   );
 
@@ -105,13 +108,33 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/api/admin/inbox/:id',
     {
       schema: {
-        params: z.object({ id: z.string() }),
-        body: z.object({ state: stateSchema }),
-        response: { 200: inboxItemSchema },
+        tags,
+        summary: 'Marks an item handled, or new again',
+        params: idParamsSchema,
+        body: inboxStateChangeSchema,
+        response: {
+          200: inboxItemSchema,
+          ...errorAnswers({ 404: `${INBOX_ITEM_NOT_FOUND} (an unknown or malformed id)` }),
+        },
       },
     },
     async (request) => changeInboxItemState(app.db, request.params.id, request.body.state),
   );
 
-  app.get('/api/admin/inbox-stats', { schema: { response: { 200: statsSchema } } }, async () => getInboxStats(app.db));
+  app.get(
+    '/api/admin/inbox-stats',
+    {
+      schema: {
+        tags,
+        summary: 'How many items are still new, in all and per kind',
+        response: { 200: inboxStatsSchema },
+      },
+    },
+    async () => getInboxStats(app.db),
+  );
+};
+
+export const inboxRoutes: RoutesPlugin = async (app, options) => {
+  await app.register(publicScope(customerRequestRoutes), options);
+  await app.register(consoleScope(consoleInboxRoutes), options);
 };

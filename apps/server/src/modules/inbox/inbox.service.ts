@@ -1,37 +1,29 @@
-import type { AccountRequest, ContactMessage, SupportRequest } from '@waybill/domain';
+import type {
+  AccountRequest,
+  ContactMessage,
+  InboxItem,
+  InboxKind,
+  InboxState,
+  InboxStats,
+  SupportRequest,
+} from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
+import { pageWindow } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import * as repository from './inbox.repository.ts';
 
-export type { InboxFilter, InboxKind, InboxState } from './inbox.repository.ts';
-
-export const INBOX_KINDS = ['support', 'contact', 'account'] as const;
-export const INBOX_STATES = ['new', 'handled'] as const;
 export const INBOX_ITEM_NOT_FOUND = 'Inbox item not found';
 
 // The fields of `details` each kind stores, in the order the console shows them.
 const DETAIL_FIELDS = ['subject', 'category', 'priority', 'company', 'address', 'city', 'country'] as const;
-type DetailField = (typeof DETAIL_FIELDS)[number];
-
-/** One received item as the console reads it; a field a kind does not have, or left blank, is absent. */
-export type InboxItem = {
-  _id: string;
-  kind: repository.InboxKind;
-  state: repository.InboxState;
-  createdAt: string;
-  name: string;
-  email: string;
-  phone?: string;
-  message?: string;
-} & Partial<Record<DetailField, string>>;
 
 function toInboxItem(row: repository.InboxRow): InboxItem {
   const item: InboxItem = {
     _id: row.id,
-    kind: row.kind as repository.InboxKind,
-    state: row.state as repository.InboxState,
+    kind: row.kind as InboxKind,
+    state: row.state as InboxState,
     createdAt: row.createdAt.toISOString(),
     name: row.name,
     email: row.email,
@@ -89,25 +81,23 @@ export async function listInbox(
 ): Promise<{ items: InboxItem[]; total: number }> {
   const filter = { kind: query.kind, state: query.state };
   const [rows, total] = await Promise.all([
-    repository.findInboxPage(db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    repository.findInboxPage(db, filter, pageWindow(query)),
     repository.countInboxItems(db, filter),
   ]);
   return { items: rows.map(toInboxItem), total };
 }
 
-export async function changeInboxItemState(db: Database, id: string, state: repository.InboxState): Promise<InboxItem> {
+export async function changeInboxItemState(db: Database, id: string, state: InboxState): Promise<InboxItem> {
   const row = isUuid(id) ? await repository.updateInboxItemState(db, id, state) : undefined;
   if (!row) throw notFound(INBOX_ITEM_NOT_FOUND);
   return toInboxItem(row);
 }
 
 /** New items per kind (every kind present, 0 when none) and their sum: the console's badge. */
-export async function getInboxStats(
-  db: Database,
-): Promise<{ new: number; byKind: Record<repository.InboxKind, number> }> {
-  const byKind: Record<repository.InboxKind, number> = { support: 0, contact: 0, account: 0 };
+export async function getInboxStats(db: Database): Promise<InboxStats> {
+  const byKind: Record<InboxKind, number> = { support: 0, contact: 0, account: 0 };
   for (const { kind, count } of await repository.countNewByKind(db)) {
-    if (kind in byKind) byKind[kind as repository.InboxKind] = count;
+    if (kind in byKind) byKind[kind as InboxKind] = count;
   }
   return { new: byKind.support + byKind.contact + byKind.account, byKind };
 }

@@ -11,6 +11,3 @@ export {
   type ReceiptShipment,
   SUBMISSION_RECEIPT_KIND,
 } from './enqueue-submission-receipt.ts';
-export { mailRoutes } from './mail.routes.ts';
-export { createMailer, MailDeliveryError, type Mailer } from './mailer.ts';
-export { type OutboxWorker, processOutbox, startOutboxWorker } from './outbox-worker.ts';

@@ -1,36 +1,59 @@
-import { planInputSchema } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, planInputSchema, planSchema } from '@waybill/domain';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { createPlan, editPlan, listPlans } from './plans.service.ts';
+import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
+import { createPlan, editPlan, listPlans, PLAN_EXISTS, PLAN_NOT_FOUND } from './plans.service.ts';
 
-export const planSchema = z.object({
-  _id: z.string(),
-  name1: z.string(),
-  name2: z.string(),
-  name3: z.string(),
-  price1: z.number(),
-  price2: z.number(),
-  price3: z.number(),
-  description1: z.string(),
-  description2: z.string(),
-  description3: z.string(),
-});
+const tags = ['Plan and contact details'];
 
-const idParams = z.object({ id: z.string() });
-
-export const plansRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
-  app.get('/api/plans', { schema: { response: { 200: z.array(planSchema) } } }, async () => listPlans(app.db));
-
-  app.post(
-    '/api/create-plan',
-    { schema: { body: planInputSchema, response: { 201: planSchema } }, config: { idempotency: 'body' } },
-    async (request, reply) => reply.code(201).send(await createPlan(app.db, request.body)),
+export const plansRoutes: RoutesPlugin = async (app, options) => {
+  await app.register(
+    publicScope(async (scope) => {
+      scope.get(
+        '/api/plans',
+        {
+          schema: {
+            tags,
+            summary: 'The pricing plan: an empty list, or one plan (only the first counts)',
+            response: { 200: z.array(planSchema) },
+          },
+        },
+        async () => listPlans(scope.db),
+      );
+    }),
+    options,
   );
 
-  app.put(
-    '/api/edit-plan/:id',
-    { schema: { params: idParams, body: planInputSchema, response: { 200: planSchema } } },
-    async (request) => editPlan(app.db, request.params.id, request.body),
+  await app.register(
+    consoleScope(async (scope) => {
+      scope.post(
+        '/api/create-plan',
+        {
+          schema: {
+            tags,
+            summary: 'Saves the plan',
+            body: planInputSchema,
+            response: { 201: planSchema, ...errorAnswers({ 409: PLAN_EXISTS }) },
+          },
+          config: { idempotency: 'body' },
+        },
+        async (request, reply) => reply.code(201).send(await createPlan(scope.db, request.body)),
+      );
+
+      scope.put(
+        '/api/edit-plan/:id',
+        {
+          schema: {
+            tags,
+            summary: "Replaces the saved plan's nine fields",
+            params: idParamsSchema,
+            body: planInputSchema,
+            response: { 200: planSchema, ...errorAnswers({ 404: `${PLAN_NOT_FOUND} (an unknown or malformed id)` }) },
+          },
+        },
+        async (request) => editPlan(scope.db, request.params.id, request.body),
+      );
+    }),
+    options,
   );
 };

@@ -4,6 +4,9 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import * as repository from './plans.repository.ts';
 
+export const PLAN_EXISTS = 'A plan already exists; edit it instead';
+export const PLAN_NOT_FOUND = 'Plan not found';
+
 function toPlan(row: repository.PlanRow): Plan {
   const { id, updatedAt: _updatedAt, ...fields } = row;
   return { _id: id, ...fields };
@@ -18,13 +21,13 @@ export async function createPlan(db: Database, input: PlanInput): Promise<Plan> 
   try {
     return toPlan(await repository.insertPlan(db, input));
   } catch (error) {
-    if (isUniqueViolation(error, 'plans_single_row_key')) throw conflict('A plan already exists; edit it instead');
+    if (isUniqueViolation(error, 'plans_single_row_key')) throw conflict(PLAN_EXISTS);
     throw error;
   }
 }
 
 export async function editPlan(db: Database, id: string, input: PlanInput): Promise<Plan> {
   const row = isUuid(id) ? await repository.updatePlan(db, id, input) : undefined;
-  if (!row) throw notFound('Plan not found');
+  if (!row) throw notFound(PLAN_NOT_FOUND);
   return toPlan(row);
 }

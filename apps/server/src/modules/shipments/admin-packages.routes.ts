@@ -1,99 +1,167 @@
 import {
+  deletedPackageSchema,
   locationDeleteSchema,
   locationUpdateInputSchema,
-  pageQueryFields,
+  packageCodeParamsSchema,
+  packageListQuerySchema,
+  packageStatsSchema,
+  shipmentViewSchema,
   statusUpdateSchema,
   trackingCodeBodySchema,
-  trackingCodeSchema,
 } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { shipmentViewSchema } from './shipment-view.ts';
+import { consoleScope } from '../../http/access.ts';
+import { errorAnswer, errorAnswers } from '../../http/answers.ts';
+import { pageAnswer, sendPage } from '../../http/paging.ts';
 import * as shipments from './shipments.service.ts';
 
-export const DEFAULT_PAGE_SIZE = 24;
-
-const listQuerySchema = z.object({
-  ...pageQueryFields(DEFAULT_PAGE_SIZE),
-  q: z.string().max(200).optional(),
-  status: z.string().max(200).optional(),
-});
-
-const codeParams = z.object({ trackingCode: trackingCodeSchema });
-const packageAnswer = { 200: shipmentViewSchema };
+const tags = ['Packages'];
+const unknownPackage = errorAnswer(shipments.PACKAGE_NOT_FOUND);
 // Writes whose repeat would add a second update or answer 409/404 after the first succeeded: a repeat
 // with the same Idempotency-Key replays the first answer instead.
 const keyed = { idempotency: 'body' } as const;
 
-/** Console package routes; the auth plugin guards everything under /api/admin. */
-export const adminPackagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
+/** The console's package routes. */
+export const adminPackagesRoutes = consoleScope(async (app) => {
   app.get(
     '/api/admin/packages',
-    { schema: { querystring: listQuerySchema, response: { 200: z.array(shipmentViewSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The packages, newest first, a page at a time; optionally found by text or status',
+        querystring: packageListQuerySchema,
+        response: { 200: pageAnswer(shipmentViewSchema) },
+      },
+    },
     async (request, reply) => {
-      const query = request.query;
-      const { items, total } = await shipments.listShipments(app, query);
-      reply.header('X-Total-Count', total).header('X-Page', query.page).header('X-Page-Size', query.pageSize);
-      if (query.page * query.pageSize < total) {
-        const next = new URLSearchParams({ page: String(query.page + 1), pageSize: String(query.pageSize) });
-        if (query.q) next.set('q', query.q);
-        if (query.status) next.set('status', query.status);
-        reply.header('X-Next-Page', query.page + 1).header('Link', `</api/admin/packages?${next}>; rel="next"`);
-      }
-      return items;
+      const { page, pageSize } = request.query;
+      return sendPage(request, reply, { ...(await shipments.listShipments(app, request.query)), page, pageSize });
     },
   );
 
   app.get(
     '/api/admin/package-stats',
-    { schema: { response: { 200: z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()) }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'How many packages there are, in all and per exact status',
+        response: { 200: packageStatsSchema },
+      },
+    },
     async () => shipments.getShipmentStats(app),
   );
 
   app.get(
     '/api/admin/packages/:trackingCode',
-    { schema: { params: codeParams, response: packageAnswer } },
+    {
+      schema: {
+        tags,
+        summary: 'One package with its location updates',
+        params: packageCodeParamsSchema,
+        response: { 200: shipmentViewSchema, 404: unknownPackage },
+      },
+    },
     async (request) => shipments.getShipment(app, request.params.trackingCode),
   );
 
   app.post(
     '/api/admin/accept',
-    { schema: { body: trackingCodeBodySchema, response: packageAnswer }, config: keyed },
+    {
+      schema: {
+        tags,
+        summary: `Accepts a Pending package: "Order Placed", estimated delivery ${shipments.ESTIMATED_DELIVERY_DAYS} days later`,
+        body: trackingCodeBodySchema,
+        response: {
+          200: shipmentViewSchema,
+          404: unknownPackage,
+          ...errorAnswers({ 409: shipments.ONLY_PENDING_ACCEPTED }),
+        },
+      },
+      config: keyed,
+    },
     async (request) => shipments.acceptShipment(app, request.body.trackingCode),
   );
 
   app.post(
     '/api/admin/reject',
-    { schema: { body: trackingCodeBodySchema, response: packageAnswer }, config: keyed },
+    {
+      schema: {
+        tags,
+        summary: 'Rejects a Pending package',
+        body: trackingCodeBodySchema,
+        response: {
+          200: shipmentViewSchema,
+          404: unknownPackage,
+          ...errorAnswers({ 409: shipments.ONLY_PENDING_REJECTED }),
+        },
+      },
+      config: keyed,
+    },
     async (request) => shipments.rejectShipment(app, request.body.trackingCode),
   );
 
   app.post(
     '/api/admin/update-status',
-    { schema: { body: statusUpdateSchema, response: packageAnswer } },
+    {
+      schema: {
+        tags,
+        summary: 'Sets a listed status or custom text, once the package was accepted or rejected',
+        body: statusUpdateSchema,
+        response: {
+          200: shipmentViewSchema,
+          404: unknownPackage,
+          ...errorAnswers({
+            400: 'Refused input: "Enter a custom status" for a blank status or the literal "Custom Status"',
+            409: shipments.DECIDE_FIRST,
+          }),
+        },
+      },
+    },
     async (request) => shipments.changeShipmentStatus(app, request.body.trackingCode, request.body.status),
   );
 
   app.post(
     '/api/admin/location-update',
-    { schema: { body: locationUpdateInputSchema, response: { 201: shipmentViewSchema } }, config: keyed },
+    {
+      schema: {
+        tags,
+        summary: "Adds a location update stamped with the server's time",
+        body: locationUpdateInputSchema,
+        response: { 201: shipmentViewSchema, 404: unknownPackage },
+      },
+      config: keyed,
+    },
     async (request, reply) =>
       reply.code(201).send(await shipments.addLocationUpdate(app, request.body.trackingCode, request.body.location)),
   );
 
   app.delete(
     '/api/admin/location-update',
-    { schema: { body: locationDeleteSchema, response: packageAnswer }, config: keyed },
+    {
+      schema: {
+        tags,
+        summary: 'Removes the location update with exactly this timestamp (millisecond precision)',
+        body: locationDeleteSchema,
+        response: {
+          200: shipmentViewSchema,
+          ...errorAnswers({ 404: `${shipments.PACKAGE_NOT_FOUND} Or: ${shipments.NO_SUCH_UPDATE}` }),
+        },
+      },
+      config: keyed,
+    },
     async (request) => shipments.removeLocationUpdate(app, request.body.trackingCode, request.body.timestamp),
   );
 
   app.delete(
     '/api/admin/packages/:trackingCode',
     {
-      schema: { params: codeParams, response: { 200: z.object({ message: z.string(), trackingCode: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'Removes a package for good, with its images and location updates',
+        params: packageCodeParamsSchema,
+        response: { 200: deletedPackageSchema, 404: unknownPackage },
+      },
       config: keyed,
     },
     async (request) => shipments.deleteShipment(app, request.params.trackingCode, request.log),
   );
-};
+});

@@ -1,47 +1,8 @@
-import { DIMENSION_UNITS, type ShipmentView, type TrackResult } from '@waybill/domain';
-import { z } from 'zod';
+import type { ShipmentView } from '@waybill/domain';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import type { LocationUpdateRow, ShipmentImageRow, ShipmentRow } from './shipments.repository.ts';
 
-const locationUpdateSchema = z.object({ _id: z.string(), location: z.string(), timestamp: z.string() });
-
-/** The Package shape of docs/API.md (ShipmentView), checked on the way out. */
-export const shipmentViewSchema = z.object({
-  _id: z.string(),
-  trackingCode: z.string(),
-  status: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  pickupLocation: z.string(),
-  rname: z.string(),
-  remail: z.string(),
-  rphone: z.string(),
-  destination: z.string(),
-  description: z.string(),
-  quantity: z.number(),
-  weight: z.number(),
-  dimensionUnit: z.enum(DIMENSION_UNITS),
-  length: z.number(),
-  width: z.number(),
-  height: z.number(),
-  packageImages: z.array(z.string()),
-  packageThumbnails: z.array(z.string()),
-  locationUpdates: z.array(locationUpdateSchema),
-  estimatedDelivery: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<ShipmentView>;
-
-/** The public tracking answer: no personal data can pass this schema. */
-export const trackResultSchema = z.strictObject({
-  trackingNumber: z.string(),
-  trackingCode: z.string(),
-  status: z.string(),
-  estimatedDelivery: z.string().nullable(),
-  locationUpdates: z.array(z.strictObject({ location: z.string(), timestamp: z.string() })),
-}) satisfies z.ZodType<TrackResult>;
-
+/** A package row, its images and its location updates as the console API answers them. */
 export function toShipmentView(
   row: ShipmentRow,
   images: ShipmentImageRow[],

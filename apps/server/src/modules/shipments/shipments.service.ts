@@ -4,11 +4,14 @@ import {
   CUSTOM_STATUS_REQUIRED,
   generateTrackingCode,
   PENDING_STATUS,
+  type packageListQuerySchema,
   REJECTED_STATUS,
   type ShipmentInput,
   type ShipmentView,
 } from '@waybill/domain';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { pageWindow } from '../../db/paging.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
@@ -20,6 +23,10 @@ import * as repository from './shipments.repository.ts';
 export const ESTIMATED_DELIVERY_DAYS = 5;
 const TRACKING_CODE_ATTEMPTS = 5;
 export const PACKAGE_NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
+export const ONLY_PENDING_ACCEPTED = 'Only a Pending package can be accepted';
+export const ONLY_PENDING_REJECTED = 'Only a Pending package can be rejected';
+export const DECIDE_FIRST = 'Accept or reject the package before changing its status';
+export const NO_SUCH_UPDATE = 'No location update has that timestamp';
 
 export interface ShipmentDeps {
   db: Database;
@@ -87,20 +94,10 @@ export async function createShipment(
   }
 }
 
-export interface ShipmentListQuery {
-  page: number;
-  pageSize: number;
-  q?: string;
-  status?: string;
-}
-
-export async function listShipments(deps: ShipmentDeps, query: ShipmentListQuery) {
+export async function listShipments(deps: ShipmentDeps, query: z.output<typeof packageListQuerySchema>) {
   const filter = { search: query.q?.trim().toLowerCase() || undefined, status: query.status?.trim() || undefined };
   const [rows, total] = await Promise.all([
-    repository.findShipmentsPage(deps.db, filter, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
+    repository.findShipmentsPage(deps.db, filter, pageWindow(query)),
     repository.countShipments(deps.db, filter),
   ]);
   return { items: await viewsOf(deps, rows), total };
@@ -135,7 +132,7 @@ export async function acceptShipment(deps: ShipmentDeps, trackingCode: string, n
         trackingCode,
         { status: ACCEPTED_STATUS, estimatedDelivery },
         { statusIs: PENDING_STATUS },
-      )) ?? (await failStatusChange(tx, trackingCode, 'Only a Pending package can be accepted'));
+      )) ?? (await failStatusChange(tx, trackingCode, ONLY_PENDING_ACCEPTED));
     await enqueueStatusNotification(tx, { shipment: accepted, event: 'accepted' });
     return accepted;
   });
@@ -150,7 +147,7 @@ export async function rejectShipment(deps: ShipmentDeps, trackingCode: string) {
         trackingCode,
         { status: REJECTED_STATUS },
         { statusIs: PENDING_STATUS },
-      )) ?? (await failStatusChange(tx, trackingCode, 'Only a Pending package can be rejected'));
+      )) ?? (await failStatusChange(tx, trackingCode, ONLY_PENDING_REJECTED));
     await enqueueStatusNotification(tx, { shipment: rejected, event: 'rejected' });
     return rejected;
   });
@@ -167,7 +164,7 @@ export async function changeShipmentStatus(deps: ShipmentDeps, trackingCode: str
     const before = await requireShipment(tx, trackingCode);
     const changed =
       (await repository.updateShipmentStatus(tx, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
-      (await failStatusChange(tx, trackingCode, 'Accept or reject the package before changing its status'));
+      (await failStatusChange(tx, trackingCode, DECIDE_FIRST));
     // Setting the status it already has tells the customer nothing. The key names the state the change
     // started from, so the same change sent twice at once is queued once, while a later return to an
     // earlier status (Shipped, Processing, Shipped) is a new notification.
@@ -209,7 +206,7 @@ export async function removeLocationUpdate(deps: ShipmentDeps, trackingCode: str
   const row = await deps.db.transaction(async (tx) => {
     const shipment = await requireShipment(tx, trackingCode);
     if (!(await repository.deleteLocationUpdate(tx, shipment.id, new Date(timestamp)))) {
-      throw notFound('No location update has that timestamp');
+      throw notFound(NO_SUCH_UPDATE);
     }
     await repository.touchShipment(tx, shipment.id);
     return shipment;

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { LIMITS, type ShipmentView, shipmentInputSchema } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { validationError } from '../../errors.ts';
+import { LIMITS, shipmentFormSchema, submittedPackageSchema } from '@waybill/domain';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { publicScope } from '../../http/access.ts';
+import { errorAnswers } from '../../http/answers.ts';
 import {
   claimIdempotencyKey,
   hasIdempotencyKey,
@@ -12,19 +12,18 @@ import {
   sendReplay,
 } from '../../plugins/idempotency/index.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
-import { deleteStoredImages, storeImages } from './image-processing.ts';
 import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
-import { createShipment } from './shipments.service.ts';
+import { submitPackage } from './submission.service.ts';
 
-const submittedSchema = z.object({
-  message: z.literal('Package submitted successfully'),
-  trackingCode: z.string(),
-  status: z.string(),
-  packageImages: z.array(z.string()),
-});
+/**
+ * The form is read part by part by the handler (each field held to its own size as it arrives), so
+ * the body schema only describes it: Fastify has no parsed body to check against it.
+ */
+const describeBodyOnly: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as never);
 
 /** POST /api/submit-package: the only route that parses multipart, so only it registers the parser. */
-export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const submitPackageRoutes = publicScope(async (app, { config }) => {
   await app.register(multipart, {
     limits: {
       fileSize: LIMITS.maxImageBytes,
@@ -41,7 +40,28 @@ export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   app.post(
     '/api/submit-package',
     {
-      schema: { response: { 201: submittedSchema } },
+      schema: {
+        tags: ['Packages'],
+        summary: "A customer's package with its images: stored as Pending under a new tracking code",
+        description:
+          'Every accepted submission queues an e-mail receipt to the shipper (`email`) in the same ' +
+          'transaction as the package. Images are re-encoded as WebP (orientation applied, metadata ' +
+          'dropped): display ≤ 1600 px, thumbnail ≤ 400 px. A refusal stores nothing: no row, no file.',
+        consumes: ['multipart/form-data'],
+        body: shipmentFormSchema,
+        response: {
+          201: submittedPackageSchema,
+          ...errorAnswers({
+            400:
+              'A field refused (`errors` names it, SPEC §5 messages), or an image refused: "{file} is not ' +
+              'a supported image (JPEG, PNG, WebP, AVIF or GIF)", "{file} has too many pixels (at most 40 ' +
+              'megapixels)", "At most 5 images can be uploaded", "Malformed multipart body"',
+            413: '"{file} is larger than 10 MB", "Form field {name} is too long", "Too many form fields"',
+            415: 'Expected a multipart/form-data body',
+          }),
+        },
+      },
+      validatorCompiler: describeBodyOnly,
       ...rateLimitFor(app, 'submit'),
       // The key is claimed once the body is read: a repeat is recognised by its fields and image bytes.
       config: { idempotency: 'handler' },
@@ -50,35 +70,17 @@ export const submitPackageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       const submission = await receiveSubmission(request, tmpRoot, { hashFiles: hasIdempotencyKey(request) });
       // The upload's temporary files are gone before any answer leaves, so a client that has its answer
       // never finds them (a refusal throws through the same `finally`).
-      let outcome: { replay: StoredAnswer } | { shipment: ShipmentView };
+      let outcome: Awaited<ReturnType<typeof submitPackage<StoredAnswer>>>;
       try {
-        const input = shipmentInputSchema.safeParse(submission.fields);
-        if (!input.success) throw validationError(input.error.issues);
-        // A repeat waits here for the first request's answer and replays it: only the request that owns
-        // the key stores images and a package.
-        const replay = await claimIdempotencyKey(request, reply, submissionFingerprint(submission));
-        if (replay) {
-          outcome = { replay };
-        } else {
-          const images = await storeImages(submission.files, app.storage);
-          try {
-            outcome = { shipment: await createShipment(app, input.data, images) };
-          } catch (error) {
-            await deleteStoredImages(images, app.storage);
-            throw error;
-          }
-          request.log.info({ trackingCode: outcome.shipment.trackingCode, images: images.length }, 'package submitted');
-        }
+        outcome = await submitPackage(app, submission, {
+          claimKey: () => claimIdempotencyKey(request, reply, submissionFingerprint(submission)),
+          log: request.log,
+        });
       } finally {
         await submission.cleanup();
       }
       if ('replay' in outcome) return sendReplay(reply, outcome.replay);
-      return reply.code(201).send({
-        message: 'Package submitted successfully' as const,
-        trackingCode: outcome.shipment.trackingCode,
-        status: outcome.shipment.status,
-        packageImages: outcome.shipment.packageImages,
-      });
+      return reply.code(201).send(outcome.submitted);
     },
   );
-};
+});

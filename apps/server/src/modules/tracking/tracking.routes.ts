@@ -1,22 +1,27 @@
-import { trackingCodeSchema } from '@waybill/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import { trackParamsSchema, trackResultSchema } from '@waybill/domain';
+import { publicScope } from '../../http/access.ts';
+import { errorAnswers, sendJsonText } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import { trackShipment } from './tracking.service.ts';
 
-export const trackingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
+export const trackingRoutes = publicScope(async (app) => {
   app.get(
     '/api/track/:code',
     {
-      // The 200 answer is JSON text the database builds in the trackResultSchema shape, sent as is
-      // (no response schema: a string skips the serialiser; tracking.test.ts checks it against the schema).
-      schema: { params: z.object({ code: trackingCodeSchema }) },
+      schema: {
+        tags: ['Tracking'],
+        summary: 'The public status of a package: no names, e-mails, phones or addresses',
+        params: trackParamsSchema,
+        // The 200 answer is JSON text the database builds in this shape, sent as it is: a string skips
+        // the serialiser (tracking.test.ts checks the text against the schema).
+        response: { 200: trackResultSchema, ...errorAnswers({ 404: PACKAGE_NOT_FOUND }) },
+      },
       ...rateLimitFor(app, 'track'),
     },
     async (request, reply) => {
       const json = await trackShipment(app.db, request.params.code);
-      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
+      return sendJsonText(reply.header('Cache-Control', 'no-store'), json);
     },
   );
-};
+});

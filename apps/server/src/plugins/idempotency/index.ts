@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  apiErrorSchema,
   IDEMPOTENCY_KEY_BUSY,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_REUSED,
@@ -10,7 +11,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import stringify from 'safe-stable-stringify';
+import { z } from 'zod';
 import { AppError, badRequest } from '../../errors.ts';
+import { addRouteAnswers, errorAnswers } from '../../http/answers.ts';
 import {
   completeKey,
   deleteExpiredKey,
@@ -221,6 +224,26 @@ async function releaseUnanswered(request: FastifyRequest) {
   );
 }
 
+/**
+ * The header and the answers a keyed route declares. The header is read (and refused) by the route's
+ * preValidation hook before the schema sees it; the schema describes it, and keeps every other header.
+ */
+const KEYED_HEADERS = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema
+    .optional()
+    .describe(
+      `One key per user action (1 to 100 characters), the same on every retry of it: a repeat within ` +
+        `${IDEMPOTENCY_KEY_TTL_HOURS} hours gets the first answer again, with ${REPLAYED_HEADER}: true`,
+    ),
+});
+const KEYED_ANSWERS = {
+  ...errorAnswers({ 422: IDEMPOTENCY_KEY_REUSED }),
+  409: apiErrorSchema.meta({
+    description: `${IDEMPOTENCY_KEY_BUSY} (or the route's own conflict)`,
+    headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before repeating' } },
+  }),
+};
+
 function appendHook<K extends 'preValidation' | 'preHandler' | 'onSend' | 'onResponse'>(
   route: RouteOptions,
   name: K,
@@ -244,6 +267,8 @@ async function idempotency(app: FastifyInstance, overrides: Partial<IdempotencyO
   app.addHook('onRoute', (route) => {
     const mode = route.config?.idempotency;
     if (!mode) return;
+    route.schema = { ...route.schema, headers: KEYED_HEADERS };
+    addRouteAnswers(route, KEYED_ANSWERS);
     appendHook(route, 'preValidation', readKey);
     if (mode === 'body') appendHook(route, 'preHandler', claimByBody);
     appendHook(route, 'onSend', storeAnswer);

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { withProgress } from '../../progress.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where every e-mail leaves the server (SMTP, or .eml files without SMTP_URL). */
+    mailer: Mailer;
+    /** The customer-notification sender running in this process. */
+    mailOutbox: OutboxWorker;
+  }
+}
+
+/**
+ * The mailer and the outbox worker (started when the app is ready, stopped after the HTTP server and
+ * before the database closes). Not encapsulated, so the app exposes `mailer` and `mailOutbox`.
+ */
+async function mail(app: FastifyInstance) {
+  const mailer = createMailer(app.config);
+  app.log.info(`mail: ${mailer.describe()}`);
+  app.decorate('mailer', mailer);
+
+  let worker: OutboxWorker | undefined;
+  app.decorate('mailOutbox', {
+    runOnce: (now?: Date) => worker!.runOnce(now),
+    stop: async () => worker?.stop(),
+  });
+  app.addHook('onReady', async () => {
+    worker = startOutboxWorker(app);
+  });
+  // The worker stops once the HTTP server has closed and before the database does (onClose hooks run
+  // after the server's close, in reverse order of registration). Stopping it earlier (preClose) held
+  // the server open for a whole pass, tens of seconds with a slow mail server, while the shutdown's
+  // request deadline ran out. A pass in progress finishes, however long it takes, and says so.
+  app.addHook('onClose', async () => {
+    await withProgress(app.log, 'stopping the mail outbox', async () => worker?.stop());
+    mailer.close();
+  });
+}
+
+export default fp(mail, { name: 'mail', dependencies: ['db'] });

@@ -1,0 +1,54 @@
+import { type ShipmentInput, type SubmittedPackage, shipmentInputSchema } from '@waybill/domain';
+import { validationError } from '../../errors.ts';
+import { deleteStoredImages, storeImages } from './image-processing.ts';
+import type { ReceivedFile } from './multipart-submission.ts';
+import { createShipment, type ShipmentDeps } from './shipments.service.ts';
+
+export const PACKAGE_SUBMITTED = 'Package submitted successfully';
+
+export interface SubmissionSteps<Replay> {
+  /**
+   * Claims the request's Idempotency-Key once the fields are known to be valid: the first answer to
+   * replay when this is a repeat, undefined when this request is to do the work (or carries no key).
+   */
+  claimKey(): Promise<Replay | undefined>;
+  log: { info(details: object, message: string): void };
+}
+
+/**
+ * A customer's package, from the fields and images a form carried: the fields are checked (SPEC §5
+ * messages), then the images stored and the package created in one transaction; when that fails the
+ * images are removed again, so a refused or failed submission leaves neither a row nor a file. A repeat
+ * (same key) waits for the first request's answer and replays it: only the request that owns the key
+ * stores images and a package.
+ */
+export async function submitPackage<Replay>(
+  deps: ShipmentDeps,
+  received: { fields: Record<string, string>; files: ReceivedFile[] },
+  steps: SubmissionSteps<Replay>,
+): Promise<{ replay: Replay } | { submitted: SubmittedPackage }> {
+  const input = shipmentInputSchema.safeParse(received.fields);
+  if (!input.success) throw validationError(input.error.issues);
+  const replay = await steps.claimKey();
+  if (replay !== undefined) return { replay };
+  const shipment = await storeShipment(deps, input.data, received.files);
+  steps.log.info({ trackingCode: shipment.trackingCode, images: received.files.length }, 'package submitted');
+  return {
+    submitted: {
+      message: PACKAGE_SUBMITTED,
+      trackingCode: shipment.trackingCode,
+      status: shipment.status,
+      packageImages: shipment.packageImages,
+    },
+  };
+}
+
+async function storeShipment(deps: ShipmentDeps, input: ShipmentInput, files: ReceivedFile[]) {
+  const images = await storeImages(files, deps.storage);
+  try {
+    return await createShipment(deps, input, images);
+  } catch (error) {
+    await deleteStoredImages(images, deps.storage);
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { publicScope } from '../http/access.ts';
+import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Only the JSON API is described: not the web app's pages (the console's path is not public), nor these docs. */
+function isDescribed(url: string): boolean {
+  return url.startsWith('/api/') && url !== OPENAPI_PATH && url !== DOCS_PATH && !url.startsWith(`${DOCS_PATH}/`);
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+type TransformInput = Parameters<typeof zodTransform>[0];
+
+/**
+ * Each route's zod schemas as JSON Schema, and what it takes to call it: the session cookie on the
+ * routes of a console scope, the anti-forgery header on every write.
+ */
+function describeRoute(input: TransformInput) {
+  if (!isDescribed(input.url)) return { schema: { hide: true }, url: input.url };
+  const { schema, url } = zodTransform(input);
+  const { route } = input as TransformInput & { route: { method: string | string[]; config?: { access?: string } } };
+  const write = [route.method].flat().some((method) => UNSAFE_METHODS.has(method));
+  const requirement = {
+    ...(route.config?.access === 'operator' ? { operatorSession: [] } : {}),
+    ...(write ? { antiForgery: [] } : {}),
+  };
+  return { schema: { ...schema, security: Object.keys(requirement).length > 0 ? [requirement] : [] }, url };
+}
+
+/** Every `$ref` target named anywhere in a part of the document. */
+function referencedSchemas(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) referencedSchemas(item, found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') found.add(child.replace('#/components/schemas/', ''));
+      else referencedSchemas(child, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * The shared schemas (those with an id in packages/domain) as components, keeping only those the
+ * document uses: the zod provider emits an input twin (`PackageInput`) of every one, needed or not.
+ */
+const describeComponents: typeof jsonSchemaTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as ReturnType<typeof jsonSchemaTransformObject> & {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = document.components?.schemas ?? {};
+  const used = referencedSchemas(document.paths);
+  for (let grown = true; grown; ) {
+    const before = used.size;
+    for (const name of [...used]) referencedSchemas(schemas[name], used);
+    grown = used.size > before;
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } } as typeof document;
+};
+
+/**
+ * The OpenAPI 3.1 description of the API, generated from the routes' own schemas as they are
+ * registered. Registered before any route, so its hook sees them all.
+ */
+async function openapi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Waybill API',
+        version: '1.0.0',
+        description:
+          'JSON over HTTP. Every answer outside 2xx is `{ message }`, with `errors: { field: message }` when ' +
+          'fields are refused. Writes need the anti-forgery header; console operations a signed-in session. ' +
+          'Conventions (sessions, paging, rate limits, Idempotency-Key, limits on numbers, dates and text): ' +
+          'docs/API.md.',
+      },
+      components: {
+        securitySchemes: {
+          operatorSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'Set by POST /api/auth/login (httpOnly, SameSite=Lax); ends after 12 hours idle or 7 days.',
+          },
+          antiForgery: {
+            type: 'apiKey',
+            in: 'header',
+            name: XSRF_HEADER.replace(/\b\w/g, (letter) => letter.toUpperCase()),
+            description: `The value of the ${XSRF_COOKIE} cookie, which any answer sets when the client has none.`,
+          },
+        },
+      },
+    },
+    transform: describeRoute,
+    transformObject: describeComponents,
+  });
+}
+
+export default fp(openapi, { name: 'openapi' });
+
+/** GET /api/openapi.json, and a readable reference at /api/docs served from local files (no CDN). */
+export const apiDocsRoutes = publicScope(async (app) => {
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return app.swagger();
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+  });
+});
