@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { sweepOrphanFiles } from '../modules/shipments/orphan-sweep.service.ts';
 import { withProgress } from '../progress.ts';
-import { sweepOrphanFiles } from '../storage/orphan-sweep.ts';
 
 // Any constant shared by every server process on one database (not the migration lock's).
 const PROCESS_LOCK_ID = 724_190_332;
@@ -11,13 +11,13 @@ const PROCESS_LOCK_ID = 724_190_332;
 const SHARED_SWEEP_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Sweeps crash leftovers under DATA_DIR before the server takes requests. The embedded database
- * belongs to one process, so everything unreferenced goes. On PostgreSQL, every process holds a
- * shared advisory lock while it runs; a process that gets the lock exclusively at start knows it is
- * alone and sweeps everything, otherwise it sweeps only leftovers older than an hour.
+ * Sweeps crash leftovers (in the image storage and DATA_DIR/tmp) before the server takes requests.
+ * The embedded database belongs to one process, so everything unreferenced goes. On PostgreSQL, every
+ * process holds a shared advisory lock while it runs; a process that gets the lock exclusively at
+ * start knows it is alone and sweeps everything, otherwise it sweeps only leftovers older than an hour.
  */
 async function orphanSweep(app: FastifyInstance) {
-  const dirs = { uploads: path.join(app.config.dataDir, 'uploads'), tmp: path.join(app.config.dataDir, 'tmp') };
+  const tmpDir = path.join(app.config.dataDir, 'tmp');
   let lockClient: pg.Client | undefined;
 
   const sweep = async () => {
@@ -30,7 +30,7 @@ async function orphanSweep(app: FastifyInstance) {
     }
     const olderThan = alone ? undefined : new Date(Date.now() - SHARED_SWEEP_AGE_MS);
     try {
-      const swept = await sweepOrphanFiles(app.db, dirs, olderThan);
+      const swept = await sweepOrphanFiles({ db: app.db, storage: app.storage }, tmpDir, olderThan);
       if (swept.images + swept.uploadsInProgress > 0) app.log.warn(swept, 'removed files left by an earlier crash');
     } finally {
       if (lockClient) {

@@ -1,7 +1,24 @@
-/** Where processed images live: the local disk for one machine, object storage when scaled out. */
+/** One object the storage holds, as `list` reports it. */
+export interface StoredObject {
+  key: string;
+  /** When it was last written: the sweep of crash leftovers spares what is younger than its cutoff. */
+  modifiedAt: Date;
+}
+
+/**
+ * Where processed images live: the local disk for one machine, object storage when scaled out.
+ * Callers use only this interface, never a particular implementation.
+ */
 export interface ImageStorage {
   /** Stores bytes under a key such as `3f2a….webp`. */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The bytes stored under a key; rejects when there are none. */
+  read(key: string): Promise<Buffer>;
+  /**
+   * Every object held, including what an interrupted `put` left half-written (each implementation
+   * names those its own way); any key listed can be deleted.
+   */
+  list(): Promise<StoredObject[]>;
   /** Removes a key; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** The public URL path of a key. */

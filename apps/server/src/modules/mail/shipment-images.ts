@@ -1,17 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { normalizeTrackingCode } from '@waybill/domain';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { assertSafeKey, type ImageStorage } from '../../storage/image-storage.ts';
-import { LocalDiskStorage } from '../../storage/local-disk-storage.ts';
+import type { ImageStorage } from '../../storage/image-storage.ts';
 import { THUMBNAIL_MAX_PX } from '../shipments/image-processing.ts';
 import { findImagesOf, findShipmentByCode, type ShipmentImageRow } from '../shipments/shipments.repository.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { EmailImage } from './templates/index.ts';
-
-/** Storage that can hand back what it stored (object storage implementations add `read`). */
-type ReadableStorage = ImageStorage & { read?(key: string): Promise<Buffer> };
 
 /** The first `count` images of the package with this tracking code; none for a blank or unknown code. */
 export async function findShipmentImages(
@@ -24,15 +18,6 @@ export async function findShipmentImages(
   const shipment = await findShipmentByCode(db, code);
   if (!shipment) return [];
   return (await findImagesOf(db, [shipment.id])).slice(0, count);
-}
-
-async function readStoredImage(storage: ReadableStorage, key: string): Promise<Buffer> {
-  if (storage.read) return storage.read(key);
-  if (storage instanceof LocalDiskStorage) {
-    assertSafeKey(key);
-    return readFile(path.join(storage.directory, key));
-  }
-  throw new Error('This image storage cannot read images back for e-mail attachments');
 }
 
 /**
@@ -67,8 +52,8 @@ export async function previewImages(
     images.map(async (image) => {
       try {
         const [, thumbnail] = await Promise.all([
-          readStoredImage(storage, image.storageKey),
-          readStoredImage(storage, image.thumbnailKey).then(boundedThumbnail),
+          storage.read(image.storageKey),
+          storage.read(image.thumbnailKey).then(boundedThumbnail),
         ]);
         return `data:image/webp;base64,${thumbnail.toString('base64')}`;
       } catch (error) {
@@ -107,7 +92,7 @@ export async function prepareImages(
   const prepared = await Promise.all(
     images.map(async (image) => {
       try {
-        const jpeg = await sharp(await readStoredImage(storage, image.storageKey))
+        const jpeg = await sharp(await storage.read(image.storageKey))
           .jpeg({ quality: 82 })
           .toBuffer();
         return { image, jpeg };

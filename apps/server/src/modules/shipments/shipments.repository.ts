@@ -138,3 +138,11 @@ export async function deleteLocationUpdate(db: Database, shipmentId: string, tim
 export async function deleteShipment(db: Database, shipmentId: string): Promise<void> {
   await db.delete(shipments).where(eq(shipments.id, shipmentId));
 }
+
+/** Every storage key a package image row names (display and thumbnail): what the orphan sweep keeps. */
+export async function findStoredImageKeys(db: Database): Promise<Set<string>> {
+  const rows = await db
+    .select({ storageKey: shipmentImages.storageKey, thumbnailKey: shipmentImages.thumbnailKey })
+    .from(shipmentImages);
+  return new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey]));
+}
