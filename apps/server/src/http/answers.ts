@@ -1,10 +1,19 @@
 import { apiErrorSchema } from '@waybill/domain';
 import type { FastifyReply, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An error answer of a route: the `{ message, errors? }` body, with what the status means there. */
 export function errorAnswer(description: string): z.ZodType {
   return apiErrorSchema.describe(description);
+}
+
+/**
+ * The answer of a route that sends a file or a page rather than JSON (a stored image, the API
+ * reference, a page of the web app). Fastify never runs a string, a buffer or a file stream through
+ * the serialiser, so this only declares the answer; such routes are left out of the API description.
+ */
+export function fileAnswer(description: string): z.ZodType {
+  return z.string().describe(description);
 }
 
 /** The error answers of a route, status by status: `{ 404: 'Package not found', … }`. */

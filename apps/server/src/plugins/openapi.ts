@@ -3,7 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { publicScope } from '../http/access.ts';
+import { addRouteAnswers, fileAnswer } from '../http/answers.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
 
@@ -18,6 +20,20 @@ function isDescribed(url: string): boolean {
 }
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/**
+ * `GET /api/track/:code` → `getTrackByCode`: every operation gets a stable name (the reference links
+ * to it, clients and the contract test key on it) without each route spelling one out; a route that
+ * declares `operationId` keeps its own.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split('-')));
+  return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
+}
 type TransformInput = Parameters<typeof zodTransform>[0];
 
 /**
@@ -28,12 +44,17 @@ function describeRoute(input: TransformInput) {
   if (!isDescribed(input.url)) return { schema: { hide: true }, url: input.url };
   const { schema, url } = zodTransform(input);
   const { route } = input as TransformInput & { route: { method: string | string[]; config?: { access?: string } } };
-  const write = [route.method].flat().some((method) => UNSAFE_METHODS.has(method));
+  const methods = [route.method].flat();
+  const write = methods.some((method) => UNSAFE_METHODS.has(method));
   const requirement = {
     ...(route.config?.access === 'operator' ? { operatorSession: [] } : {}),
     ...(write ? { antiForgery: [] } : {}),
   };
-  return { schema: { ...schema, security: Object.keys(requirement).length > 0 ? [requirement] : [] }, url };
+  const operationId = (schema as { operationId?: string }).operationId ?? operationIdOf(methods[0] ?? 'GET', input.url);
+  return {
+    schema: { ...schema, operationId, security: Object.keys(requirement).length > 0 ? [requirement] : [] },
+    url,
+  };
 }
 
 /** Every `$ref` target named anywhere in a part of the document. */
@@ -110,11 +131,28 @@ async function openapi(app: FastifyInstance) {
 
 export default fp(openapi, { name: 'openapi' });
 
+/** The outline of the description as its routes answer it (the rest is JSON Schema, free-form here). */
+const openApiDocument = z
+  .looseObject({
+    openapi: z.string().startsWith('3.1.'),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .describe('The OpenAPI 3.1 description of the API');
+
+/** What the reference's own routes (added by @fastify/swagger-ui) answer. */
+function docsAnswers(url: string): Record<number, z.ZodType> {
+  if (url === `${DOCS_PATH}/json`) return { 200: openApiDocument };
+  if (url.endsWith('/static/index.html')) return { 302: fileAnswer(`Redirects to ${DOCS_PATH}`) };
+  return { 200: fileAnswer('The API reference: its page, script and styles, or the description as YAML') };
+}
+
 /** GET /api/openapi.json, and a readable reference at /api/docs served from local files (no CDN). */
 export const apiDocsRoutes = publicScope(async (app) => {
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.addHook('onRoute', (route) => addRouteAnswers(route, docsAnswers(route.url)));
+  app.get(OPENAPI_PATH, { schema: { hide: true, response: { 200: openApiDocument } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return app.swagger();
+    // Parsed here for its type: @fastify/swagger types the document as any OpenAPI or Swagger version.
+    return openApiDocument.parse(app.swagger());
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,

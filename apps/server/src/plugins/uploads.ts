@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicScope } from '../http/access.ts';
+import { addRouteAnswers, fileAnswer } from '../http/answers.ts';
 import { UPLOADS_URL_PREFIX } from '../storage/image-storage.ts';
 import type { LocalDiskStorage } from '../storage/local-disk-storage.ts';
 
@@ -11,6 +12,7 @@ const SERVED_NAME = /^\/[A-Za-z0-9][A-Za-z0-9_-]*\.webp$/;
 async function uploads(app: FastifyInstance, { storage }: { storage: LocalDiskStorage }) {
   await app.register(
     publicScope(async (scope) => {
+      scope.addHook('onRoute', (route) => addRouteAnswers(route, { 200: fileAnswer('A stored package image (WebP)') }));
       await scope.register(fastifyStatic, {
         root: storage.directory,
         prefix: UPLOADS_URL_PREFIX,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { fileAnswer } from '../http/answers.ts';
 import { sendNotFound } from './error-handler.ts';
 
 /** Public routes the web build prerenders to `dist/<route>/index.html` (home is `dist/index.html`). */
@@ -20,6 +21,8 @@ export const PRERENDERED_ROUTES = [
 ];
 const FALLBACK = '__spa-fallback.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PAGE = { schema: { response: { 200: fileAnswer('A page of the web app (HTML)') } } };
+const ASSET = { schema: { response: { 200: fileAnswer('A file of the web build, named by its content') } } };
 
 /** Inserts the console prefix for the client router, escaped for an attribute. */
 export function withConsoleBase(html: string, consolePath: string): string {
@@ -38,21 +41,21 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   const sendPage = (reply: FastifyReply, file: string, status = 200) =>
     reply.code(status).header('Cache-Control', 'no-cache').sendFile(file);
 
-  app.get('/', (_request, reply) => sendPage(reply, 'index.html'));
+  app.get('/', PAGE, (_request, reply) => sendPage(reply, 'index.html'));
   for (const route of PRERENDERED_ROUTES) {
-    app.get(`/${route}`, (_request, reply) => sendPage(reply, `${route}/index.html`));
+    app.get(`/${route}`, PAGE, (_request, reply) => sendPage(reply, `${route}/index.html`));
   }
-  app.get('/track/*', (_request, reply) => sendPage(reply, FALLBACK));
+  app.get('/track/*', PAGE, (_request, reply) => sendPage(reply, FALLBACK));
 
   let consoleHtml: string | undefined;
   const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => {
     consoleHtml ??= withConsoleBase(await readFile(path.join(root, FALLBACK), 'utf8'), consolePath);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(consoleHtml);
   };
-  app.get(consolePath, sendConsole);
-  app.get(`${consolePath}/*`, sendConsole);
+  app.get(consolePath, PAGE, sendConsole);
+  app.get(`${consolePath}/*`, PAGE, sendConsole);
 
-  app.get('/assets/*', (request, reply) => {
+  app.get('/assets/*', ASSET, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply.header('Cache-Control', IMMUTABLE).sendFile(path.posix.join('assets', file));
   });
