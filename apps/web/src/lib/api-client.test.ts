@@ -1,3 +1,4 @@
+import { trackResultSchema } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, serverMessageOr } from './api-client.ts';
 
@@ -11,7 +12,9 @@ function answerWith(response: () => Response) {
 
 /** The ApiError a GET throws. */
 async function failureOf(): Promise<ApiError> {
-  const error = await apiFetch('/api/track/ABCDEFGH2345').catch((caught: unknown) => caught);
+  const error = await apiFetch('/api/track/ABCDEFGH2345', { schema: trackResultSchema }).catch(
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

@@ -1,4 +1,5 @@
 import { type ApiErrorBody, IDEMPOTENCY_KEY_HEADER } from '@waybill/domain';
+import type { z } from 'zod';
 
 /** An answer outside 2xx, or a transport failure, carrying the message a toast shows. */
 export class ApiError extends Error {
@@ -19,6 +20,25 @@ export class ApiError extends Error {
   }
 }
 
+/** What a page shows for an answer it cannot read; a reload fetches the bundle that matches the server. */
+export const UNEXPECTED_ANSWER = 'The server sent an answer this page cannot read. Please reload the page.';
+
+/**
+ * A 2xx answer whose body does not match the route's response schema: the server and this page
+ * disagree on the contract, most often a page loaded before a deploy. It keeps the answer's status (so
+ * it is never taken for a lost answer and retried) and no server message (so a toast with a SPEC
+ * fallback shows the fallback); `issues` says which fields were off.
+ */
+export class UnexpectedAnswerError extends ApiError {
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(status: number, issues: z.core.$ZodIssue[]) {
+    super(status, UNEXPECTED_ANSWER);
+    this.name = 'UnexpectedAnswerError';
+    this.issues = issues;
+  }
+}
+
 /**
  * What an error toast says when SPEC §8 names a fallback ("Tracking Error with the server message,
  * falling back to Failed to track package."): the server's message, else `fallback`.
@@ -27,7 +47,9 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage !== undefined ? error.serverMessage : fallback;
 }
 
-export interface ApiRequest {
+export interface ApiRequest<S extends z.ZodType> {
+  /** The route's response schema from @waybill/domain: the 2xx body is parsed with it, never trusted. */
+  schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
@@ -88,12 +110,29 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | undefin
   }
 }
 
+/** The body of a 2xx answer as its schema reads it; an empty body reads as undefined, JSON that is not as itself. */
+function parseAnswer<S extends z.ZodType>(schema: S, status: number, text: string): z.output<S> {
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new UnexpectedAnswerError(status, [{ code: 'custom', path: [], message: 'The body is not JSON' }]);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new UnexpectedAnswerError(status, parsed.error.issues);
+  return parsed.data;
+}
+
 /**
- * Calls the Waybill API and returns the parsed body with the answer's headers (pagination travels
- * there). Writes carry the anti-forgery header; non-2xx answers throw an ApiError with the server's
- * message, or "Request failed with status code N" when it sent none.
+ * Calls the Waybill API and returns the body, parsed with the route's response schema, with the
+ * answer's headers (paging travels there). Writes carry the anti-forgery header; non-2xx answers throw
+ * an ApiError with the server's message, or "Request failed with status code N" when it sent none; a
+ * 2xx body the schema refuses throws an UnexpectedAnswerError.
  */
-export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  request: ApiRequest<S>,
+): Promise<{ data: z.output<S>; headers: Headers }> {
   const method = request.method ?? (request.json !== undefined || request.body ? 'POST' : 'GET');
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
@@ -130,10 +169,10 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     );
   }
   const text = response.status === 204 ? '' : await response.text();
-  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  return { data: parseAnswer(request.schema, response.status, text), headers: response.headers };
 }
 
-/** apiRequest without the headers: the body of a 2xx answer. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return (await apiRequest<T>(path, request)).data;
+/** apiRequest without the headers: the body of a 2xx answer, as its schema reads it. */
+export async function apiFetch<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<z.output<S>> {
+  return (await apiRequest(path, request)).data;
 }

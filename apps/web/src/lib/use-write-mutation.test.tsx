@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiFetch } from './api-client.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 import { useWriteMutation } from './use-write-mutation.ts';
@@ -38,7 +39,7 @@ const keysSent = (fetchSpy: ReturnType<typeof transport>) =>
   );
 
 const write = (input: string, idempotencyKey: string) =>
-  apiFetch<{ id: string }>('/api/things', { json: { input }, idempotencyKey });
+  apiFetch('/api/things', { json: { input }, idempotencyKey, schema: z.object({ id: z.string() }) });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,4 +1,4 @@
-import type { AccountRequest } from '@waybill/domain';
+import { type AccountRequest, receivedSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -7,5 +7,5 @@ import { apiFetch } from '../../../lib/api-client.ts';
  * after the request.
  */
 export async function submitAccountRequest(request: AccountRequest): Promise<void> {
-  await apiFetch<unknown>('/api/account-requests', { method: 'POST', json: request });
+  await apiFetch('/api/account-requests', { method: 'POST', json: request, schema: receivedSchema });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactDetails } from '@waybill/domain';
+import { type ContactDetails, contactDetailsSchema } from '@waybill/domain';
+import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/details: the saved contact details; only the first record counts (SPEC §3). */
 export const contactDetailsQueryOptions = queryOptions({
   queryKey: ['details'],
-  queryFn: ({ signal }) => apiFetch<ContactDetails[]>('/api/details', { signal }),
+  queryFn: ({ signal }) => apiFetch('/api/details', { signal, schema: z.array(contactDetailsSchema) }),
   select: (records): ContactDetails | null => records[0] ?? null,
 });
 

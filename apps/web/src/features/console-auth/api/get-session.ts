@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { operatorSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-/** The signed-in operator as GET /api/auth/me answers. */
-export interface OperatorSession {
-  email: string;
-}
 
 export const SESSION_QUERY_KEY = ['console-session'] as const;
 
 /** GET /api/auth/me: 200 with the operator, 401 without a valid session. */
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY,
-  queryFn: ({ signal }) => apiFetch<OperatorSession>('/api/auth/me', { signal }),
+  queryFn: ({ signal }) => apiFetch('/api/auth/me', { signal, schema: operatorSchema }),
   // A 401 is an answer, not a hiccup: retrying only delays the way to the sign-in page.
   retry: false,
   staleTime: 5 * 60_000,

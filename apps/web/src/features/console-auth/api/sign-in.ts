@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '@waybill/domain';
+import { type LoginInput, type OperatorSession, operatorSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
-import { type OperatorSession, SESSION_QUERY_KEY } from './get-session.ts';
+import { SESSION_QUERY_KEY } from './get-session.ts';
 
 /** POST /api/auth/login: the server answers with the operator and sets the session cookie. */
 export function signIn(input: LoginInput): Promise<OperatorSession> {
-  return apiFetch<OperatorSession>('/api/auth/login', { json: input });
+  return apiFetch('/api/auth/login', { json: input, schema: operatorSchema });
 }
 
 /** Signs in and primes the session cache, so the console frame does not ask again. */

@@ -1,4 +1,4 @@
-import type { InboxKind, InboxState } from '../inbox-item.ts';
+import type { InboxKind, InboxState } from '@waybill/domain';
 
 export interface InboxListFilter {
   kind?: InboxKind;

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Stack, Text, useMatches } from '@mantine/core';
+import type { InboxKind, InboxState } from '@waybill/domain';
 import { useId } from 'react';
-import type { InboxKind, InboxState } from '../inbox-item.ts';
 
 export type KindFilter = InboxKind | 'all';
 export type StateFilter = InboxState | 'all';

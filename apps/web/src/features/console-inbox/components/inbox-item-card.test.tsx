@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { InboxItem } from '@waybill/domain';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-with-app.tsx';
-import type { InboxItem } from '../inbox-item.ts';
 import { InboxItemCard } from './inbox-item-card.tsx';
 
 const base = {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { EMAIL_PATTERN } from '@waybill/domain';
+import { EMAIL_PATTERN, type InboxItem, type InboxKind } from '@waybill/domain';
 import { useId } from 'react';
-import { type InboxItem, type InboxKind, KIND_LABELS } from '../inbox-item.ts';
+import { KIND_LABELS } from '../inbox-item.ts';
 
 // Dot badges keep the text in the body colour (readable in both modes); the colour only marks the kind.
 const KIND_COLOURS: Record<InboxKind, string> = { support: 'orange', contact: 'blue', account: 'grape' };

@@ -1,9 +1,9 @@
 import { Alert, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
-import { TOAST_MS } from '@waybill/domain';
+import { INBOX_PAGE_SIZE, type InboxItem, TOAST_MS } from '@waybill/domain';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { INBOX_PAGE_SIZE, useInboxPage } from '../api/list-inbox-items.ts';
+import { useInboxPage } from '../api/list-inbox-items.ts';
 import { useSetInboxItemState } from '../api/set-inbox-item-state.ts';
-import { type InboxItem, KIND_LABELS } from '../inbox-item.ts';
+import { KIND_LABELS } from '../inbox-item.ts';
 import { InboxFilters, type KindFilter, type StateFilter } from './inbox-filters.tsx';
 import { InboxItemCard, senderOf } from './inbox-item-card.tsx';
 

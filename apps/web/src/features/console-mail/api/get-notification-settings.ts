@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notificationSettingsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
-/** Whether customers are e-mailed automatically about changes to their package. */
-export interface NotificationSettings {
-  notifyCustomers: boolean;
-}
-
 export const notificationSettingsQueryOptions = queryOptions({
   queryKey: mailKeys.settings(),
-  queryFn: ({ signal }) => apiFetch<NotificationSettings>('/api/admin/notification-settings', { signal }),
+  queryFn: ({ signal }) => apiFetch('/api/admin/notification-settings', { signal, schema: notificationSettingsSchema }),
   retry: false,
 });
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { companySettingsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -8,7 +9,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 export function useTeamName() {
   return useQuery({
     queryKey: ['company'],
-    queryFn: ({ signal }) => apiFetch<{ name: string }>('/api/company', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/company', { signal, schema: companySettingsSchema }),
     staleTime: Number.POSITIVE_INFINITY,
     select: (company) => company.name,
   });

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailPayloadInput, RenderedEmail } from '@waybill/domain';
+import { type EmailPayloadInput, type RenderedEmail, renderedEmailSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export function previewEmail(payload: EmailPayloadInput): Promise<RenderedEmail> {
-  return apiFetch<RenderedEmail>('/api/admin/email-preview', { method: 'POST', json: payload });
+  return apiFetch('/api/admin/email-preview', { method: 'POST', json: payload, schema: renderedEmailSchema });
 }
 
 /** Renders the composer's e-mail on the server (POST /api/admin/email-preview); nothing is sent. */

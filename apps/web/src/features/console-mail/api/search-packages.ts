@@ -1,16 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShipmentView } from '@waybill/domain';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ShipmentView, shipmentViewSchema } from '@waybill/domain';
+import { fetchPage } from '../../../lib/paging.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** How many saved packages the picker offers at once. */
 export const PACKAGE_SEARCH_SIZE = 10;
 
 /** Saved packages matching `q` (tracking code, names, e-mails or phones), newest first. */
-export function searchPackages(q: string, signal?: AbortSignal): Promise<ShipmentView[]> {
-  const params = new URLSearchParams({ page: '1', pageSize: String(PACKAGE_SEARCH_SIZE) });
-  if (q.trim()) params.set('q', q.trim());
-  return apiFetch<ShipmentView[]>(`/api/admin/packages?${params}`, { signal });
+export async function searchPackages(q: string, signal?: AbortSignal): Promise<ShipmentView[]> {
+  const first = await fetchPage('/api/admin/packages', {
+    item: shipmentViewSchema,
+    page: 1,
+    pageSize: PACKAGE_SEARCH_SIZE,
+    filters: { q: q.trim() },
+    signal,
+  });
+  return first.items;
 }
 
 export function packageSearchQueryOptions(q: string) {

@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { type NotificationSettings, notificationSettingsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
-import type { NotificationSettings } from './get-notification-settings.ts';
 import { mailKeys } from './mail-keys.ts';
 
 export function updateNotificationSettings(settings: NotificationSettings): Promise<NotificationSettings> {
-  return apiFetch<NotificationSettings>('/api/admin/notification-settings', { method: 'PUT', json: settings });
+  return apiFetch('/api/admin/notification-settings', {
+    method: 'PUT',
+    json: settings,
+    schema: notificationSettingsSchema,
+  });
 }
 
 /** Saves the setting; the switch shows what the server answered. */

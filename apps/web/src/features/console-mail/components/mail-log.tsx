@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { MailLogEntry } from '@waybill/domain';
 import { useState } from 'react';
-import { type MailLogEntry, useMailLog } from '../api/list-mail-log.ts';
+import { useMailLog } from '../api/list-mail-log.ts';
 
 export const MAIL_LOG_PAGE_SIZE = 10;
 

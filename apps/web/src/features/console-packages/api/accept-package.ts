@@ -1,10 +1,10 @@
-import type { ShipmentView } from '@waybill/domain';
+import { type ShipmentView, shipmentViewSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** POST /api/admin/accept: a Pending package becomes Order Placed. */
 export function acceptPackage(trackingCode: string, idempotencyKey?: string): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>('/api/admin/accept', { json: { trackingCode }, idempotencyKey });
+  return apiFetch('/api/admin/accept', { json: { trackingCode }, idempotencyKey, schema: shipmentViewSchema });
 }
 
 export function useAcceptPackage() {

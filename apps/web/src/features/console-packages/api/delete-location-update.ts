@@ -1,10 +1,15 @@
-import type { LocationDelete, ShipmentView } from '@waybill/domain';
+import { type LocationDelete, type ShipmentView, shipmentViewSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** DELETE /api/admin/location-update: the update is named by the exact timestamp the package showed. */
 export function deleteLocationUpdate(input: LocationDelete, idempotencyKey?: string): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>('/api/admin/location-update', { method: 'DELETE', json: input, idempotencyKey });
+  return apiFetch('/api/admin/location-update', {
+    method: 'DELETE',
+    json: input,
+    idempotencyKey,
+    schema: shipmentViewSchema,
+  });
 }
 
 export function useDeleteLocationUpdate() {

@@ -1,19 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { type DeletedPackage, deletedPackageSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { packageKeys } from './package-keys.ts';
 
-/** The answer of a permanent delete: "Package {code} was permanently removed". */
-export interface DeletedPackage {
-  message: string;
-  trackingCode: string;
-}
-
 /** DELETE /api/admin/packages/{trackingCode}: the package, its images and location updates go for good. */
 export function deletePackage(trackingCode: string, idempotencyKey?: string): Promise<DeletedPackage> {
-  return apiFetch<DeletedPackage>(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, {
+  return apiFetch(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, {
     method: 'DELETE',
     idempotencyKey,
+    schema: deletedPackageSchema,
   });
 }
 

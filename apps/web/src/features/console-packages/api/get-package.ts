@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShipmentView } from '@waybill/domain';
+import { type ShipmentView, shipmentViewSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { packageKeys } from './package-keys.ts';
 
 /** GET /api/admin/packages/{trackingCode}: one package with its location updates. */
 export function fetchPackage(trackingCode: string, signal?: AbortSignal): Promise<ShipmentView> {
-  return apiFetch<ShipmentView>(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, { signal });
+  return apiFetch(`/api/admin/packages/${encodeURIComponent(trackingCode)}`, { signal, schema: shipmentViewSchema });
 }
 
 export function packageQueryOptions(trackingCode: string) {

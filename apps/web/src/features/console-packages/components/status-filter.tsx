@@ -1,6 +1,5 @@
 import { Select } from '@mantine/core';
-import { SHIPMENT_STATUSES } from '@waybill/domain';
-import type { PackageStats } from '../api/get-package-stats.ts';
+import { type PackageStats, SHIPMENT_STATUSES } from '@waybill/domain';
 
 /** The filter's value for "every status" (the list query then sends no status). */
 export const ALL_STATUSES = 'all';

@@ -1,4 +1,4 @@
-import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
+import { type ContactDetails, type ContactDetailsInput, contactDetailsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -9,7 +9,12 @@ export async function createContactDetails(
   idempotencyKey?: string,
 ): Promise<ContactDetails> {
   try {
-    return await apiFetch<ContactDetails>('/api/details', { method: 'POST', json: input, idempotencyKey });
+    return await apiFetch('/api/details', {
+      method: 'POST',
+      json: input,
+      idempotencyKey,
+      schema: contactDetailsSchema,
+    });
   } catch (error) {
     throw explainFailure(error, 'Failed to create details');
   }

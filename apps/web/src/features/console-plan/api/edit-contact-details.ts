@@ -1,4 +1,4 @@
-import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
+import { type ContactDetails, type ContactDetailsInput, contactDetailsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -11,7 +11,11 @@ export interface ContactDetailsEdit {
 /** PUT /api/details/{id}: replaces the saved contact details. */
 export async function editContactDetails({ id, input }: ContactDetailsEdit): Promise<ContactDetails> {
   try {
-    return await apiFetch<ContactDetails>(`/api/details/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+    return await apiFetch(`/api/details/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      json: input,
+      schema: contactDetailsSchema,
+    });
   } catch (error) {
     throw explainFailure(error, 'Failed to update details');
   }

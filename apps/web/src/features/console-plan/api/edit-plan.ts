@@ -1,4 +1,4 @@
-import type { Plan, PlanInput } from '@waybill/domain';
+import { type Plan, type PlanInput, planSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -11,7 +11,11 @@ export interface PlanEdit {
 /** PUT /api/edit-plan/{id}: replaces the saved plan's nine fields. */
 export async function editPlan({ id, input }: PlanEdit): Promise<Plan> {
   try {
-    return await apiFetch<Plan>(`/api/edit-plan/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+    return await apiFetch(`/api/edit-plan/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      json: input,
+      schema: planSchema,
+    });
   } catch (error) {
     throw explainFailure(error, 'Failed to update plan');
   }

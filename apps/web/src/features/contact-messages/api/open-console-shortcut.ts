@@ -1,4 +1,4 @@
-import type { ConsoleShortcutAnswer } from '@waybill/domain';
+import { consoleShortcutAnswerSchema } from '@waybill/domain';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -7,7 +7,10 @@ import { ApiError, apiFetch } from '../../../lib/api-client.ts';
  */
 export async function findConsoleShortcut(name: string, code: string): Promise<string | undefined> {
   try {
-    const { path } = await apiFetch<ConsoleShortcutAnswer>('/api/console-shortcut', { json: { name, code } });
+    const { path } = await apiFetch('/api/console-shortcut', {
+      json: { name, code },
+      schema: consoleShortcutAnswerSchema,
+    });
     return path ?? undefined;
   } catch (error) {
     // A refusal (a limit reached, say) just means: send the message as usual.

@@ -1,14 +1,11 @@
-import { SHIPMENT_TEXT_FIELDS, type ShipmentInput } from '@waybill/domain';
+import {
+  SHIPMENT_TEXT_FIELDS,
+  type ShipmentInput,
+  type SubmittedPackage,
+  submittedPackageSchema,
+} from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
-
-/** The 201 answer of POST /api/submit-package. */
-export interface SubmittedPackage {
-  message: string;
-  trackingCode: string;
-  status: string;
-  packageImages: string[];
-}
 
 export interface PackageSubmission {
   values: ShipmentInput;
@@ -29,11 +26,12 @@ export function buildPackageFormData({ values, images }: PackageSubmission): For
  */
 export function submitPackage(submission: PackageSubmission, idempotencyKey?: string): Promise<SubmittedPackage> {
   // Uploads of five large photos on a slow line take longer than the client's default timeout.
-  return apiFetch<SubmittedPackage>('/api/submit-package', {
+  return apiFetch('/api/submit-package', {
     method: 'POST',
     body: buildPackageFormData(submission),
     timeoutMs: 120_000,
     idempotencyKey,
+    schema: submittedPackageSchema,
   });
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrackResult } from '@waybill/domain';
+import { type TrackResult, trackResultSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/track/{code}: the public status of one package. */
 export function fetchTrackResult(code: string, signal?: AbortSignal): Promise<TrackResult> {
-  return apiFetch<TrackResult>(`/api/track/${encodeURIComponent(code)}`, { signal });
+  return apiFetch(`/api/track/${encodeURIComponent(code)}`, { signal, schema: trackResultSchema });
 }
 
 export function trackResultQueryOptions(code: string) {

@@ -40,4 +40,19 @@ describe('TrackPackage when tracking fails', () => {
     expect(await trackingErrorFor(() => Response.json({}, { status: 500 }))).toBe('Failed to track package.');
     expect(screen.queryByTestId('tracking-number')).toBeNull();
   });
+
+  it('falls back for a 200 answer its schema refuses, and shows no result', async () => {
+    // A public answer carrying the receiver's e-mail breaks the contract: it is refused, not shown.
+    const leaky = {
+      trackingNumber: 'ABCDEFGH2345',
+      trackingCode: 'ABCDEFGH2345',
+      status: 'Shipped',
+      estimatedDelivery: null,
+      locationUpdates: [],
+      remail: 'kofi@example.com',
+    };
+    expect(await trackingErrorFor(() => Response.json(leaky))).toBe('Failed to track package.');
+    expect(screen.queryByTestId('tracking-number')).toBeNull();
+    expect(screen.queryByText('kofi@example.com')).toBeNull();
+  });
 });
