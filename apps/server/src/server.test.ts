@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REAL_SERVER_TEST_TIMEOUT_MS } from './hardening/support/child-server.ts';
+import { REAL_SERVER_TEST_TIMEOUT_MS } from '../test/hardening/support/child-server.ts';
+import { shipmentFields } from '../test/support/factories.ts';
+import { createTestDatabase } from '../test/support/test-databases.ts';
 import { FIRST_OPERATOR_FILE } from './modules/auth/first-operator-file.ts';
 import { PROGRESS_EVERY_MS } from './progress.ts';
-import { shipmentFields } from './test/factories.ts';
-import { createTestDatabase } from './test/test-databases.ts';
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;

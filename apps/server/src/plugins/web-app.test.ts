@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { PRERENDERED_ROUTES } from './web-app.ts';
 
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`;

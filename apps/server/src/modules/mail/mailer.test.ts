@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { createMailer, MailDeliveryError } from './mailer.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const message = {
   to: 'grace@example.org',

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
+import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { findShipmentByCode } from '../shipments/shipments.repository.ts';
 import {
   enqueueStatusNotification,
@@ -13,7 +14,6 @@ import { createMailer } from './mailer.ts';
 import { claimDueMessages, findOutboxMessages } from './outbox.repository.ts';
 import { DEFAULT_OUTBOX_OPTIONS, processOutbox } from './outbox-worker.ts';
 import { mailContextOf } from './templates/index.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const ENV = { PUBLIC_URL: 'https://waybill.test', COMPANY_NAME: 'Waybill' };
 

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
+import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { MAX_PREVIEW_IMAGE_BYTES } from './shipment-images.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const MAIL_ENV = {
   PUBLIC_URL: 'https://waybill.test',

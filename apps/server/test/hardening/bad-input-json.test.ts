@@ -2,9 +2,9 @@
 // a 4xx JSON { message } or a success, never a 5xx, and a refusal changes nothing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyBody, TestClient } from '../test/http-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { databases } from '../test/test-databases.ts';
+import type { AnyBody, TestClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-databases.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { anyValue, extraFields, hostileSegment, hostileText } from './support/hostile-input.ts';
 import { EDGE_TIMESTAMPS, invalidValueFor, JsonNumber, toJson, withField } from './support/invalid-values.ts';

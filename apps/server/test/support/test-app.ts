@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type BuildOptions, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { type BuildOptions, buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase, type DatabaseKind } from './test-databases.ts';
 

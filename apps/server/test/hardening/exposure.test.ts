@@ -3,10 +3,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, submitShipment } from '../test/factories.ts';
-import type { TestClient } from '../test/http-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { databases } from '../test/test-databases.ts';
+import { imageBytes, shipmentFields, submitShipment } from '../support/factories.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-databases.ts';
 import { credentialsOf, type RawAnswer, rawRequest } from './support/raw-http.ts';
 
 /** Every string anywhere in a JSON value. */

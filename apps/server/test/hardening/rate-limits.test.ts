@@ -1,9 +1,9 @@
 // Each public limit follows its own variable and answers 429 with a JSON message; RATE_LIMITS=off
 // lifts every limit except sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentForm } from '../test/factories.ts';
-import type { TestClient, TestResponse } from '../test/http-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { shipmentForm } from '../support/factories.ts';
+import type { TestClient, TestResponse } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { listRoutes } from './support/route-table.ts';
 
 type Call = (client: TestClient) => Promise<TestResponse>;

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { MIGRATIONS_DIR, openDatabase } from '../db/client.ts';
+import { MIGRATIONS_DIR, openDatabase } from '../../src/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

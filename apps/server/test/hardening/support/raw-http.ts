@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { AnyBody, TestClient } from '../../test/http-client.ts';
+import type { AnyBody, TestClient } from '../../support/http-client.ts';
 
 export interface RawAnswer {
   status: number;

@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.ts';
-import type { TestClient } from '../test/http-client.ts';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
-import { databases } from '../test/test-databases.ts';
+import { sessions } from '../../src/db/schema/index.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-databases.ts';
 import { fingerprintRows } from './support/database-state.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { rawRequest } from './support/raw-http.ts';

@@ -3,10 +3,10 @@
 // what the first did and changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, shipmentForm, submitShipment } from '../test/factories.ts';
-import type { TestClient } from '../test/http-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { databases } from '../test/test-databases.ts';
+import { acceptedShipment, shipmentFields, shipmentForm, submitShipment } from '../support/factories.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-databases.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { listRoutes } from './support/route-table.ts';
 import { readStoredState, seedContext } from './support/seeded-app.ts';

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ShipmentView } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../test/factories.ts';
-import { TestClient } from '../test/http-client.ts';
-import { TEST_ADMIN } from '../test/test-app.ts';
-import { createTestDatabase, databases, type TestDatabase } from '../test/test-databases.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
+import { TestClient } from '../support/http-client.ts';
+import { TEST_ADMIN } from '../support/test-app.ts';
+import { createTestDatabase, databases, type TestDatabase } from '../support/test-databases.ts';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from './support/child-server.ts';
 
 type Operation =

@@ -1,9 +1,9 @@
 // A fixed corpus of broken transports and hostile files: each answer is a 4xx JSON { message },
 // never a 5xx, and nothing is stored — no row, no image, no temporary file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm, type UploadFile } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { databases } from '../test/test-databases.ts';
+import { imageBytes, shipmentFields, shipmentForm, type UploadFile } from '../support/factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-databases.ts';
 import {
   HTML_PAGE,
   pngClaimingSize,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../../src/db/client.ts';
 
 /** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
 async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {

@@ -4,9 +4,9 @@
 // Measured against a baseline taken in the same test, with a generous bound for a shared machine.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFields, shipmentForm } from '../test/factories.ts';
-import type { TestClient, TestResponse } from '../test/http-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { shipmentFields, shipmentForm } from '../support/factories.ts';
+import type { TestClient, TestResponse } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Digits and a letter at the end: a valid number until the last character. */
 const digitsThenX = (count: number) => `${'1'.repeat(count)}x`;

@@ -4,9 +4,9 @@
 // an idle kept-alive connection are cut off, while a slow but steady upload still succeeds.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_TIMEOUTS, type HttpTimeouts, SLOW_REQUEST_MESSAGE, UPLOAD_BUDGET } from '../http-timeouts.ts';
-import { shipmentFields, shipmentForm } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { HTTP_TIMEOUTS, type HttpTimeouts, SLOW_REQUEST_MESSAGE, UPLOAD_BUDGET } from '../../src/http-timeouts.ts';
+import { shipmentFields, shipmentForm } from '../support/factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { sendSlowly } from './support/raw-http.ts';
 
 const TOKEN = 'slow-client-test-token';

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { acceptedShipment, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { acceptedShipment, submitShipment } from '../../support/factories.ts';
+import type { TestClient } from '../../support/http-client.ts';
+import type { TestApp } from '../../support/test-app.ts';
 import { fingerprintRows } from './database-state.ts';
 import type { SeededContext } from './endpoint-specs.ts';
 import type { RawAnswer } from './raw-http.ts';
