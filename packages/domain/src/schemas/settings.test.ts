@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import {
   companyNameSchema,
   contactDetailsInputSchema,
@@ -6,7 +7,6 @@ import {
   planInputSchema,
   whatsappLinkForPhone,
 } from './settings.ts';
-import { fieldMessages } from './test-support.ts';
 
 const PLAN = {
   name1: 'Basic Shipping',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../test/render-with-app.tsx';
+import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import type { InboxItem } from '../inbox-item.ts';
 import { InboxItemCard } from './inbox-item-card.tsx';
 

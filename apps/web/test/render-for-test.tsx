@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createQueryClient } from '../../../app/providers.tsx';
-import { theme } from '../../../lib/theme.ts';
+import { createQueryClient } from '../src/app/providers.tsx';
+import { theme } from '../src/lib/theme.ts';
 
 // jsdom lays nothing out; Mantine's combobox scrolls the selected option into view when it opens.
 Element.prototype.scrollIntoView ??= () => {};
