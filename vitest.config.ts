@@ -16,6 +16,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'testing',
+          sequence: { groupOrder: 0 },
+          include: ['packages/testing/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ShipmentView } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
 import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
 import { createTestDatabase, databases, type TestDatabase } from '../support/test-databases.ts';
-import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from './support/child-server.ts';
 
 type Operation =
   | { kind: 'submit'; fields: Record<string, string>; images: number }
@@ -80,7 +80,7 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
     timeout: REAL_SERVER_TEST_TIMEOUT_MS,
   }, async () => {
     let current = await start();
-    let operator = await signIn(current.baseUrl);
+    let operator = await signIn(current.url);
 
     // Packages for the console writes to act on.
     const accepted: string[] = [];
@@ -131,7 +131,7 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
         for (let operation = queue.shift(); operation; operation = queue.shift()) {
           const outcome = await perform(operation);
           outcomes.push(outcome);
-          if (outcome.status !== undefined && ++answered === killAfter) current.process.kill('SIGKILL');
+          if (outcome.status !== undefined && ++answered === killAfter) current.child.kill('SIGKILL');
         }
       }),
     );
@@ -143,7 +143,7 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
     expect(lost.length).toBeGreaterThan(0);
 
     current = await start();
-    operator = await signIn(current.baseUrl);
+    operator = await signIn(current.url);
     const packages = await listAll(operator);
     const byCode = new Map(packages.map((shipment) => [shipment.trackingCode, shipment]));
 
@@ -183,7 +183,7 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
     }
     expect([...files].filter((name) => !referenced.has(name))).toEqual([]);
     expect(await listDir(path.join(dataDir, 'tmp'))).toEqual([]);
-    const image = await fetch(`${current.baseUrl}/uploads/${[...referenced][0]}`);
+    const image = await fetch(`${current.url}/uploads/${[...referenced][0]}`);
     expect(image.status).toBe(200);
 
     console.info(
@@ -211,7 +211,7 @@ describe.each(databases())('a server killed mid-burst on %s', (kind) => {
     const current = await start();
     expect((await listDir(uploads)).sort()).toEqual([...kept, 'notes.txt'].sort());
     expect(await listDir(path.join(dataDir, 'tmp'))).toEqual([]);
-    expect((await fetch(`${current.baseUrl}/uploads/${orphan}`)).status).toBe(404);
+    expect((await fetch(`${current.url}/uploads/${orphan}`)).status).toBe(404);
     await current.kill();
   });
 });

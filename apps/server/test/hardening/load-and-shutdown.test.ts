@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
 import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.ts';
-import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from './support/child-server.ts';
 
 const LONG = process.env.WAYBILL_LOAD_LONG === '1';
 const CONNECTIONS = LONG ? 100 : 50;
@@ -38,7 +38,7 @@ describe('the server process under load and at shutdown', () => {
   }, async () => {
     server = await startChildServer({ dataDir });
     const current = server;
-    const operator = new TestClient(current.baseUrl);
+    const operator = new TestClient(current.url);
     expect((await operator.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
     const png = await imageBytes('png');
     const codes: string[] = [];
@@ -46,14 +46,14 @@ describe('the server process under load and at shutdown', () => {
       const answer = await operator.request('POST', '/api/submit-package', { form: shipmentForm() });
       codes.push(answer.body.trackingCode);
     }
-    const customer = new TestClient(current.baseUrl);
+    const customer = new TestClient(current.url);
     await customer.get('/api/health');
 
     const counts = { track: 0, submit: 0, list: 0 };
     const failures: string[] = [];
     const samples: { at: number; rss: number }[] = [];
     const started = Date.now();
-    const sampler = setInterval(() => samples.push({ at: Date.now() - started, rss: current.rssBytes() }), 250);
+    const sampler = setInterval(() => samples.push({ at: Date.now() - started, rss: current.memory().rssBytes }), 250);
 
     const oneRequest = async (turn: number) => {
       const pick = turn % 20;
@@ -111,8 +111,8 @@ describe('the server process under load and at shutdown', () => {
   }, async () => {
     server = await startChildServer({ dataDir });
     const current = server;
-    const port = Number(new URL(current.baseUrl).port);
-    const customer = new TestClient(current.baseUrl);
+    const { port } = current;
+    const customer = new TestClient(current.url);
     await customer.get('/api/health');
     const token = customer.cookies.get('XSRF-TOKEN')!;
 
@@ -148,7 +148,7 @@ describe('the server process under load and at shutdown', () => {
         sent += 1;
       },
     });
-    const upload = fetch(`${current.baseUrl}/api/submit-package`, {
+    const upload = fetch(`${current.url}/api/submit-package`, {
       method: 'POST',
       body,
       duplex: 'half',
@@ -159,7 +159,7 @@ describe('the server process under load and at shutdown', () => {
       },
     } as RequestInit);
     while (sent < 2) await new Promise((resolve) => setTimeout(resolve, 20));
-    current.process.kill('SIGTERM');
+    current.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const refused = await new Promise<string>((resolve) => {
@@ -180,7 +180,7 @@ describe('the server process under load and at shutdown', () => {
 
     // The answered upload is there after a restart, with its three images.
     server = await startChildServer({ dataDir });
-    const operator = new TestClient(server.baseUrl);
+    const operator = new TestClient(server.url);
     expect((await operator.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
     const stored = await operator.get(`/api/admin/packages/${trackingCode}`);
     expect(stored.body).toMatchObject({ name: 'Upload during shutdown' });

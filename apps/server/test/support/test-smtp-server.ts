@@ -1,5 +1,5 @@
 // A real SMTP server for tests: accepts anything on a free port and keeps each message parsed.
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -66,13 +66,4 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A port with nothing listening on it (for "the mail server is down"). */
-export async function findClosedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }

@@ -1,0 +1,3 @@
+export { findFreePort } from './free-port.ts';
+export { type NodeProcess, type NodeProcessOptions, startNodeProcess } from './node-process.ts';
+export { SERVER_ENTRY, startWaybillServer, type WaybillServerOptions } from './waybill-server.ts';
