@@ -3,9 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { preloadDeferredSections } from '../components/deferred-section/deferred-section.tsx';
 import { DEFAULT_PAGE_META, type PageMeta, pickPageMeta } from '../lib/page-meta.ts';
 import { createQueryClient, Providers } from './providers.tsx';
-import { findPageSources, PRERENDERED_PATHS, publicRoutes } from './router/routes.tsx';
-
-export { PRERENDERED_PATHS };
+import { findPageSources, publicRoutes } from './router/routes.tsx';
 
 export interface RenderedPage {
   /** The markup inside #root. */
