@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_ENTRY } from '@waybill/testing';
 import { describe, expect, it } from 'vitest';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../test/support/child-server.ts';
 import { shipmentFields } from '../test/support/factories.ts';
 import { createTestDatabase } from '../test/support/test-databases.ts';
 import { FIRST_OPERATOR_FILE } from './modules/auth/first-operator-file.ts';
 import { PROGRESS_EVERY_MS } from './progress.ts';
+
+const SERVER_ENTRY = path.join(import.meta.dirname, 'server.ts');
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;

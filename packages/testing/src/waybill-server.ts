@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type NodeProcess, startNodeProcess } from './node-process.ts';
 
 /** The server's entry point, run from source through tsx. */
-export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../../apps/server/src/server.ts');
+const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../../apps/server/src/server.ts');
 
 export interface WaybillServerOptions {
   dataDir: string;

@@ -15,7 +15,10 @@ export interface RenderedPage {
 
 const ORIGIN = 'http://waybill.prerender';
 
-/** Renders one public path to HTML at build time; queries stay pending, so data blocks show their placeholders. */
+/**
+ * Renders one public path to HTML at build time; queries stay pending, so data blocks show their placeholders.
+ * @public Called by scripts/prerender.ts from the SSR build (dist-ssr), which static analysis does not follow.
+ */
 export async function renderPage(pathname: string): Promise<RenderedPage> {
   const routeModules = findPageSources(pathname);
   const handler = createStaticHandler(publicRoutes);

@@ -59,8 +59,6 @@ export const contactDetailsInputSchema = z.object({
 export type ContactDetailsInput = z.infer<typeof contactDetailsInputSchema>;
 export type ContactDetails = ContactDetailsInput & { _id: string };
 
-export const companyNameSchema = requiredText('Company name is required');
-
 /**
  * Company settings supplied from outside (the server's COMPANY_* configuration, GET /api/company).
  * `whatsapp` is the chat link the site uses until an operator saves one in the contact details.

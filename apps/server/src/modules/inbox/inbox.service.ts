@@ -5,8 +5,6 @@ import { notFound } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import * as repository from './inbox.repository.ts';
 
-export type { InboxFilter, InboxKind, InboxState } from './inbox.repository.ts';
-
 export const INBOX_KINDS = ['support', 'contact', 'account'] as const;
 export const INBOX_STATES = ['new', 'handled'] as const;
 export const INBOX_ITEM_NOT_FOUND = 'Inbox item not found';

@@ -2,6 +2,7 @@ import { findFreePort } from '@waybill/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
@@ -12,7 +13,7 @@ import {
   type StatusNotificationInput,
 } from './enqueue-status-notification.ts';
 import { createMailer } from './mailer.ts';
-import { claimDueMessages, findOutboxMessages } from './outbox.repository.ts';
+import { claimDueMessages } from './outbox.repository.ts';
 import { DEFAULT_OUTBOX_OPTIONS, processOutbox } from './outbox-worker.ts';
 import { mailContextOf } from './templates/index.ts';
 

@@ -4,11 +4,11 @@ import { findFreePort } from '@waybill/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { STATUS_NOTIFICATION_KIND } from '../mail/index.ts';
-import { findOutboxMessages } from '../mail/outbox.repository.ts';
 import { acceptShipment } from './shipments.service.ts';
 
 const PUBLIC_URL = 'https://parcels.example.test';

@@ -15,19 +15,6 @@ async function tableNames(db: Database): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Row count of every table of the app (tables added later included). */
-export async function countRows(db: Database): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const name of await tableNames(db)) {
-    const rows = await queryRows<{ count: number }>(
-      db,
-      sql`select count(*)::int as count from ${sql.identifier(name)}`,
-    );
-    counts[name] = Number(rows[0]!.count);
-  }
-  return counts;
-}
-
 /**
  * A fingerprint of every row of every table: any insert, update or delete changes it. Session
  * rows are left out when asked, because reading the console may refresh a session's last use.

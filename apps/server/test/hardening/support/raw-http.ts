@@ -63,19 +63,6 @@ export async function credentialsOf(client: TestClient): Promise<Record<string, 
   return { cookie: client.cookieHeader(), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! };
 }
 
-/** True when a refusal is the documented kind: a 4xx with a JSON `{ message }` and no stack trace. */
-export function isCleanRefusal(answer: RawAnswer): boolean {
-  return (
-    answer.status >= 400 &&
-    answer.status < 500 &&
-    typeof answer.body === 'object' &&
-    answer.body !== null &&
-    typeof answer.body.message === 'string' &&
-    answer.body.message.length > 0 &&
-    !/\.[jt]s:\d+:\d+/.test(answer.text)
-  );
-}
-
 export interface SlowSendResult {
   /** The status of the answer, if one came. */
   status: number | undefined;
