@@ -16,16 +16,24 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'testing',
+          sequence: { groupOrder: 0 },
+          include: ['packages/testing/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           sequence: { groupOrder: 1 },
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Builds the migrated PGlite template once, before any test file, with no time limit.
-          globalSetup: ['./apps/server/src/test/global-setup.ts'],
+          globalSetup: ['./apps/server/test/support/global-setup.ts'],
         },
       },
       './apps/web/vitest.config.ts',

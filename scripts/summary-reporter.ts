@@ -1,6 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends the run with one plain line, "N passed, N failed, N skipped", that any reader can parse. */
+/**
+ * Ends the run with one plain line, "N passed, N failed, N skipped", that any reader can parse.
+ * @public Named by path in vitest.config.ts.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;

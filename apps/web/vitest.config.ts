@@ -10,7 +10,7 @@ export default defineProject({
     root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     css: false,
   },
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const [bodiesFile, port] = process.argv.slice(2);
+const [bodiesFile] = process.argv.slice(2);
 const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, unknown>));
 const PREFIX = '/api/track/';
 
@@ -21,4 +21,4 @@ createServer((request, response) => {
   }
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   response.end(JSON.stringify(body));
-}).listen(Number(port), '127.0.0.1');
+}).listen(Number(process.env.PORT), '127.0.0.1');

@@ -1,23 +1,14 @@
 // Lighthouse (mobile settings, the tool's default) over every prerendered public page of the built site,
 // served by the real server, driving Debian's Chromium headless. `npm run lighthouse` runs it alone.
+import { PRERENDERED_PATHS } from '@waybill/domain';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { WEB_DIST } from './lib/paths.ts';
 import { createDataDir, removeDataDir, seedStore, startWaybill } from './lib/server-process.ts';
 import { printTable, type Row, round } from './lib/table.ts';
 
-export const PUBLIC_PAGES = [
-  '/',
-  '/pricing',
-  '/services',
-  '/about',
-  '/track',
-  '/create',
-  '/support',
-  '/contact',
-  '/request-account',
-  '/thank-you',
-];
+/** Every prerendered page once: `/0` is the home page again. */
+export const PUBLIC_PAGES: string[] = PRERENDERED_PATHS.filter((pathname) => pathname !== '/0');
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 

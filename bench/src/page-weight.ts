@@ -2,9 +2,10 @@
 // Reads each page's HTML in apps/web/dist (its entry script, modulepreload and stylesheet links) and
 // follows static imports through Vite's manifest; files loaded later by dynamic import are not counted.
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PRERENDERED_PATHS, prerenderedFile } from '@waybill/domain';
 import { WEB_DIST } from './lib/paths.ts';
 import { printTable, type Row, round } from './lib/table.ts';
 
@@ -30,13 +31,8 @@ async function compressedSize(file: string): Promise<{ gzip: number; brotli: num
 }
 
 /** Pages written by the prerender step: dist/index.html and dist/<route>/index.html. */
-async function listPages(): Promise<{ route: string; file: string }[]> {
-  const pages = [{ route: '/', file: 'index.html' }];
-  for (const entry of await readdir(WEB_DIST, { withFileTypes: true })) {
-    if (entry.isDirectory() && existsSync(path.join(WEB_DIST, entry.name, 'index.html')))
-      pages.push({ route: `/${entry.name}`, file: path.join(entry.name, 'index.html') });
-  }
-  return pages;
+function listPages(): { route: string; file: string }[] {
+  return PRERENDERED_PATHS.map((route) => ({ route, file: prerenderedFile(route) }));
 }
 
 /** Files referenced by the HTML, expanded with their static imports and CSS from the manifest. */
@@ -69,7 +65,7 @@ export async function runPageWeightBench(): Promise<Row[]> {
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const rows: Row[] = [];
-  for (const page of await listPages()) {
+  for (const page of listPages()) {
     const html = await readFile(path.join(WEB_DIST, page.file), 'utf8');
     const { js, css } = collectFirstLoad(html, byFile, manifest);
     const sum = async (files: Set<string>, kind: 'gzip' | 'brotli') =>

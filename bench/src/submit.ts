@@ -1,16 +1,11 @@
 // Submission with photos: five ~4 MB JPEG photos (noise, so they do not compress) per submission,
 // several in parallel, for several rounds; time per submission and the server's memory, sampled from
 // /proc/<pid>/status, to show the peak does not grow with the number of uploads.
+
+import type { NodeProcess } from '@waybill/testing';
 import sharp from 'sharp';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
-import {
-  createDataDir,
-  type DataStore,
-  type RunningServer,
-  removeDataDir,
-  seedStore,
-  startWaybill,
-} from './lib/server-process.ts';
+import { createDataDir, type DataStore, removeDataDir, seedStore, startWaybill } from './lib/server-process.ts';
 import { fetchXsrf, type Session } from './lib/session.ts';
 import { printTable, type Row, round } from './lib/table.ts';
 
@@ -74,17 +69,16 @@ async function submitOnce(baseUrl: string, session: Session, photos: Buffer[], i
 }
 
 /** Samples VmRSS every 50 ms while `work` runs; returns the highest seen and the kernel's VmHWM. */
-async function sampleMemory<T>(server: RunningServer, work: () => Promise<T>) {
+async function sampleMemory<T>(server: NodeProcess, work: () => Promise<T>) {
   let peakRssKb = 0;
   const timer = setInterval(() => {
-    void server.readMemory().then((memory) => {
-      peakRssKb = Math.max(peakRssKb, memory.rssKb);
-    });
+    peakRssKb = Math.max(peakRssKb, server.memory().rssBytes / 1024);
   }, 50);
   try {
     const result = await work();
-    const memory = await server.readMemory();
-    return { result, peakRssKb: Math.max(peakRssKb, memory.rssKb), hwmKb: memory.hwmKb, endRssKb: memory.rssKb };
+    const memory = server.memory();
+    const rssKb = memory.rssBytes / 1024;
+    return { result, peakRssKb: Math.max(peakRssKb, rssKb), hwmKb: memory.peakRssBytes / 1024, endRssKb: rssKb };
   } finally {
     clearInterval(timer);
   }
@@ -97,12 +91,12 @@ async function measureStore(store: DataStore, options: SubmitOptions, photos: Bu
   const rows: Row[] = [];
   try {
     const session = await fetchXsrf(server.url);
-    const idle = await server.readMemory();
+    const idle = server.memory();
     rows.push({
       database: store.kind,
       round: 'idle',
-      'RSS MB': round(idle.rssKb / 1024),
-      'peak RSS MB': round(idle.hwmKb / 1024),
+      'RSS MB': round(idle.rssBytes / 1024 / 1024),
+      'peak RSS MB': round(idle.peakRssBytes / 1024 / 1024),
     });
     for (let round_ = 1; round_ <= options.rounds; round_++) {
       const started = performance.now();

@@ -2,18 +2,10 @@
 // node:http server answering the same JSON from memory, on PGlite and on PostgreSQL.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type NodeProcess, startNodeProcess } from '@waybill/testing';
 import autocannon, { type Result } from 'autocannon';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
-import {
-  createDataDir,
-  type DataStore,
-  findFreePort,
-  type RunningServer,
-  removeDataDir,
-  seedStore,
-  startNodeProcess,
-  startWaybill,
-} from './lib/server-process.ts';
+import { createDataDir, type DataStore, removeDataDir, seedStore, startWaybill } from './lib/server-process.ts';
 import { printTable, type Row, round } from './lib/table.ts';
 
 export interface TrackOptions {
@@ -59,7 +51,7 @@ async function loadTest(url: string, codes: string[], options: TrackOptions): Pr
 }
 
 /** The real server's answers for the codes, which the baseline serves from memory. */
-async function collectBodies(server: RunningServer, codes: string[]): Promise<Record<string, unknown>> {
+async function collectBodies(server: NodeProcess, codes: string[]): Promise<Record<string, unknown>> {
   const bodies: Record<string, unknown> = {};
   let next = 0;
   const fetchNext = async () => {
@@ -77,20 +69,17 @@ async function collectBodies(server: RunningServer, codes: string[]): Promise<Re
 async function measureStore(store: DataStore, options: TrackOptions): Promise<Row[]> {
   const codes = await seedStore(store, options.packages, options.updates);
   const server = await startWaybill(store);
-  let baseline: RunningServer | undefined;
+  let baseline: NodeProcess | undefined;
   try {
     const bodies = await collectBodies(server, codes);
     const sample = Object.values(bodies)[0] as { locationUpdates: unknown[] };
     if (sample.locationUpdates.length !== options.updates) throw new Error('seeded packages lack their updates');
     const bodiesFile = path.join(store.dataDir, 'track-bodies.json');
     await writeFile(bodiesFile, JSON.stringify(bodies));
-    const port = await findFreePort();
-    baseline = await startNodeProcess(
-      ['--import', 'tsx', path.join(import.meta.dirname, 'baseline-server.ts'), bodiesFile, String(port)],
-      process.env,
-      port,
-      '/health',
-    );
+    baseline = await startNodeProcess({
+      args: ['--import', 'tsx', path.join(import.meta.dirname, 'baseline-server.ts'), bodiesFile],
+      readyPath: '/health',
+    });
     // Warm both (JIT, connection pool, caches) before measuring.
     const warmUp = { ...options, durationSeconds: 2 };
     await loadTest(server.url, codes, warmUp);

@@ -1,3 +1,4 @@
+import { PRERENDERED_PATHS, type PrerenderedPath } from '@waybill/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator } from '../support/api.ts';
@@ -13,24 +14,31 @@ import {
 } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
-/** Every prerendered public page and the heading a visitor sees first. */
-const PUBLIC_PAGES = [
-  { path: '/', name: 'home', heading: 'Fast, reliable delivery to your door and around the world' },
-  { path: '/0', name: 'home-0', heading: 'Fast, reliable delivery to your door and around the world' },
-  { path: '/pricing', name: 'pricing', heading: 'Pricing' },
-  { path: '/services', name: 'services', heading: 'Services' },
-  { path: '/about', name: 'about', heading: 'About Us' },
-  { path: '/track', name: 'track', heading: 'Track Your Package' },
-  { path: '/create', name: 'create', heading: 'Ship a Package' },
-  { path: '/support', name: 'support', heading: 'Help Center' },
-  { path: '/contact', name: 'contact', heading: 'Contact Us' },
-  { path: '/request-account', name: 'request-account', heading: 'Request an Account' },
-  { path: '/thank-you', name: 'thank-you', heading: 'Thank You!' },
-] as const;
+/** The heading a visitor sees first on each prerendered page (typed so a new page needs its heading here). */
+const HEADINGS = {
+  '/': 'Fast, reliable delivery to your door and around the world',
+  '/0': 'Fast, reliable delivery to your door and around the world',
+  '/pricing': 'Pricing',
+  '/services': 'Services',
+  '/about': 'About Us',
+  '/track': 'Track Your Package',
+  '/create': 'Ship a Package',
+  '/support': 'Help Center',
+  '/contact': 'Contact Us',
+  '/request-account': 'Request an Account',
+  '/thank-you': 'Thank You!',
+} as const satisfies Record<PrerenderedPath, string>;
+
+/** Every prerendered public page, its screenshot name and its heading. */
+const PUBLIC_PAGES = PRERENDERED_PATHS.map((path) => ({
+  path,
+  name: path === '/' ? 'home' : path === '/0' ? 'home-0' : path.slice(1),
+  heading: HEADINGS[path],
+}));
 
 /** The eight navigation routes of the top bar and where each lands. */
 const NAV_ROUTES = [
-  { label: 'Home', path: '/', heading: PUBLIC_PAGES[0].heading },
+  { label: 'Home', path: '/', heading: HEADINGS['/'] },
   { label: 'Pricing', path: '/pricing', heading: 'Pricing' },
   { label: 'Services', path: '/services', heading: 'Services' },
   { label: 'About', path: '/about', heading: 'About Us' },
@@ -81,7 +89,7 @@ describe('prerendered HTML, fetched without running scripts', () => {
 
   it('renders the home page readable with scripts blocked, in the saved dark mode too', async () => {
     const { page, context } = await openPage(browser, '/', { javaScript: false });
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(PUBLIC_PAGES[0].heading);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(HEADINGS['/']);
     await expect(page.getByRole('link', { name: 'Ship Now' }).getAttribute('href')).resolves.toBe('/create');
     await context.close();
   });
@@ -96,7 +104,7 @@ describe('prerendered HTML, fetched without running scripts', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect(page.title()).resolves.toBe('Page Not Found | Waybill');
     await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[0].heading }).waitFor();
+    await page.getByRole('heading', { level: 1, name: HEADINGS['/'] }).waitFor();
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
     await context.close();
   });

@@ -6,6 +6,7 @@ import type { FastifyServerOptions } from 'fastify';
  * What the limits are measured against. The largest request is a package submission with five
  * photos of 10 MB (the form fields and multipart framing add well under 256 KB): 52.7 MB. A slow
  * phone uplink of 0.5 Mbit/s (62.5 KB/s) sends it in 843 s, just over 14 minutes.
+ * @internal Read by the slow-client tests, which send this much at this rate.
  */
 export const UPLOAD_BUDGET = {
   largestBodyBytes: LIMITS.maxImages * LIMITS.maxImageBytes + 256 * 1024,

@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REAL_SERVER_TEST_TIMEOUT_MS } from './hardening/support/child-server.ts';
+import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../test/support/child-server.ts';
+import { shipmentFields } from '../test/support/factories.ts';
+import { createTestDatabase } from '../test/support/test-databases.ts';
 import { FIRST_OPERATOR_FILE } from './modules/auth/first-operator-file.ts';
 import { PROGRESS_EVERY_MS } from './progress.ts';
-import { shipmentFields } from './test/factories.ts';
-import { createTestDatabase } from './test/test-databases.ts';
+
+const SERVER_ENTRY = path.join(import.meta.dirname, 'server.ts');
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -18,12 +19,9 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
   }
 }
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 describe('server process', () => {
   it('refuses to start with a bad environment, naming every bad variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
       env: { ...process.env, PORT: 'x', RATE_LIMIT_TRACK: 'lots' },
     });
     let stderr = '';
@@ -41,20 +39,10 @@ describe('server process', () => {
   }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-server-'));
     await createTestDatabase('pglite', dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: 'long-enough-password', LOG_LEVEL: 'info' },
-    });
-    let output = '';
-    const listening = new Promise<string>((resolve) => {
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]!);
-      });
-    });
+    const server = await startChildServer({ dataDir, env: { LOG_LEVEL: 'info' } });
+    const output = server.output;
     try {
-      const baseUrl = await listening;
+      const baseUrl = server.url;
       const health = await fetch(`${baseUrl}/api/health`);
       const token = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
 
@@ -83,16 +71,15 @@ describe('server process', () => {
           'x-xsrf-token': token,
         },
       } as RequestInit);
-      await waitFor(() => output.split('incoming request').length > 2);
-      child.kill('SIGTERM');
-      await waitFor(() => output.includes('shutting down'));
+      await waitFor(() => output().split('incoming request').length > 2);
+      server.child.kill('SIGTERM');
+      await waitFor(() => output().includes('shutting down'));
       sendRest();
       const response = await inFlight;
       expect(response.status).toBe(201);
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      expect(code).toBe(0);
+      expect(await server.exited).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      await server.kill();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
@@ -106,32 +93,12 @@ describe('server process', () => {
       spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }),
     );
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-first-start-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-        LOG_LEVEL: 'info',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let server: ChildServer | undefined;
     try {
-      await waitFor(() => output.includes('Waybill is ready') || child.exitCode !== null, 280_000);
-      expect(child.exitCode, output).toBeNull();
-      const baseUrl = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
-      expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+      server = await startChildServer({ dataDir, env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'info' } });
+      await waitFor(() => server!.output().includes('Waybill is ready'));
+      const output = server.output();
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 
       const lines = output
         .split('\n')
@@ -158,12 +125,12 @@ describe('server process', () => {
       const password = /^Password: (\S+)$/m.exec(await readFile(path.join(dataDir, FIRST_OPERATOR_FILE), 'utf8'))![1]!;
       expect(output).not.toContain(password);
 
-      child.kill('SIGTERM');
-      expect(await exited, output).toBe(0);
-      expect(output).toContain('"done closing the database"');
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(0);
+      expect(server.output()).toContain('"done closing the database"');
     } finally {
       for (const burner of burners) burner.kill('SIGKILL');
-      child.kill('SIGKILL');
+      await server?.kill();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

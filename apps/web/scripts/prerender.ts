@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { PRERENDERED_PATHS, prerenderedFile } from '@waybill/domain';
 import type * as EntryServer from '../src/app/entry-server.tsx';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
@@ -97,7 +98,7 @@ async function main() {
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const template = await readFile(path.join(dist, 'index.html'), 'utf8');
   const entryServer = path.join(webRoot, 'dist-ssr/entry-server.js');
-  const { renderPage, PRERENDERED_PATHS } = (await import(pathToFileURL(entryServer).href)) as typeof EntryServer;
+  const { renderPage } = (await import(pathToFileURL(entryServer).href)) as typeof EntryServer;
 
   // Client-only pages (/track/<code>, the console, not found) start from an empty root.
   const fallback = fillTemplate(template, {
@@ -116,7 +117,7 @@ async function main() {
       head: buildRouteTags(manifest, page.routeModules),
       body: page.html,
     });
-    const file = pathname === '/' ? path.join(dist, 'index.html') : path.join(dist, pathname.slice(1), 'index.html');
+    const file = path.join(dist, prerenderedFile(pathname));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, html);
     console.log(`prerendered ${pathname.padEnd(18)} ${(html.length / 1024).toFixed(1)} kB  ${page.meta.title}`);

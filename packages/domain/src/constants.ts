@@ -30,8 +30,6 @@ export const TOAST_MS = {
   shipSuccess: 9000,
 } as const;
 
-export const SIMULATED_DELAY_MS = 2000;
-
 export const SUPPORT_CATEGORIES = ['general', 'tracking', 'billing', 'shipping', 'technical', 'complaint'] as const;
 export const SUPPORT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const DEFAULT_SUPPORT_PRIORITY = 'medium';

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './location.ts';
 export * from './progress.ts';
+export * from './public-pages.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/email.ts';

@@ -57,8 +57,6 @@ export const TRACKING_STEPS = [
   { name: 'Delivered', position: 100 },
 ] as const;
 
-export type TrackingStep = (typeof TRACKING_STEPS)[number];
-
 export interface StepState {
   name: string;
   position: number;

@@ -124,8 +124,8 @@ describe('every regular expression of the project', () => {
       expect.stringMatching(/^packages\/domain\/src\/schemas\/fields\.ts:\d+$/),
     ]);
     // A pattern built at run time: the value put into it is matched as plain text.
-    expect(written(String.raw`^${PLACEHOLDER}:\s+(\d+)`)).toEqual([
-      expect.stringMatching(/^bench\/src\/lib\/server-process\.ts:\d+$/),
+    expect(written(String.raw`^${PLACEHOLDER}:\s+(\d+) kB`)).toEqual([
+      expect.stringMatching(/^packages\/testing\/src\/node-process\.ts:\d+$/),
     ]);
   });
 

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type DatabaseKind, databases, type TestDatabase } from '../test/test-databases.ts';
+import {
+  createTestDatabase,
+  type DatabaseKind,
+  databases,
+  type TestDatabase,
+} from '../../test/support/test-databases.ts';
 import { openDatabase } from './client.ts';
 import { locationUpdates, shipments } from './schema/index.ts';
 

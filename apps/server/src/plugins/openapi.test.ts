@@ -7,11 +7,11 @@ import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type TestSmtpServer } from '../modules/mail/test-smtp-server.ts';
-import { imageBytes, shipmentFields, shipmentForm, submitShipment } from '../test/factories.ts';
-import type { AnyBody, TestClient, TestResponse } from '../test/http-client.ts';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
-import { databases } from '../test/test-databases.ts';
+import { imageBytes, shipmentFields, shipmentForm, submitShipment } from '../../test/support/factories.ts';
+import type { AnyBody, TestClient, TestResponse } from '../../test/support/http-client.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
+import { databases } from '../../test/support/test-databases.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/test-smtp-server.ts';
 import { DOCS_PATH, OPENAPI_PATH, operationIdOf } from './openapi.ts';
 
 interface Operation {

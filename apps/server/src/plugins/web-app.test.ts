@@ -1,19 +1,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { PRERENDERED_PATHS, prerenderedFile } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { PRERENDERED_ROUTES } from './web-app.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`;
 
 /** A small stand-in for the web build, laid out as apps/web/dist is. */
 async function writeWebBuild(root: string) {
   await mkdir(path.join(root, 'assets'), { recursive: true });
-  await writeFile(path.join(root, 'index.html'), page('Home'));
-  for (const route of PRERENDERED_ROUTES) {
-    await mkdir(path.join(root, route), { recursive: true });
-    await writeFile(path.join(root, route, 'index.html'), page(`Route ${route}`));
+  for (const pathname of PRERENDERED_PATHS) {
+    const file = path.join(root, prerenderedFile(pathname));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, page(pathname === '/' ? 'Home' : `Route ${pathname.slice(1)}`));
   }
   await writeFile(path.join(root, '__spa-fallback.html'), page('App'));
   const script = 'console.log("waybill");'.repeat(50);

@@ -1,24 +1,12 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { PRERENDERED_PATHS, prerenderedFile } from '@waybill/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileAnswer } from '../http/answers.ts';
 import { sendNotFound } from './error-handler.ts';
 
-/** Public routes the web build prerenders to `dist/<route>/index.html` (home is `dist/index.html`). */
-export const PRERENDERED_ROUTES = [
-  '0',
-  'pricing',
-  'services',
-  'about',
-  'track',
-  'create',
-  'support',
-  'contact',
-  'request-account',
-  'thank-you',
-];
 const FALLBACK = '__spa-fallback.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE = { schema: { response: { 200: fileAnswer('A page of the web app (HTML)') } } };
@@ -41,9 +29,8 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   const sendPage = (reply: FastifyReply, file: string, status = 200) =>
     reply.code(status).header('Cache-Control', 'no-cache').sendFile(file);
 
-  app.get('/', PAGE, (_request, reply) => sendPage(reply, 'index.html'));
-  for (const route of PRERENDERED_ROUTES) {
-    app.get(`/${route}`, PAGE, (_request, reply) => sendPage(reply, `${route}/index.html`));
+  for (const pathname of PRERENDERED_PATHS) {
+    app.get(pathname, PAGE, (_request, reply) => sendPage(reply, prerenderedFile(pathname)));
   }
   app.get('/track/*', PAGE, (_request, reply) => sendPage(reply, FALLBACK));
 

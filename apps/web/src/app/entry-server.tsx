@@ -3,9 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { preloadDeferredSections } from '../components/deferred-section/deferred-section.tsx';
 import { DEFAULT_PAGE_META, type PageMeta, pickPageMeta } from '../lib/page-meta.ts';
 import { createQueryClient, Providers } from './providers.tsx';
-import { findPageSources, PRERENDERED_PATHS, publicRoutes } from './router/routes.tsx';
-
-export { PRERENDERED_PATHS };
+import { findPageSources, publicRoutes } from './router/routes.tsx';
 
 export interface RenderedPage {
   /** The markup inside #root. */
@@ -17,7 +15,10 @@ export interface RenderedPage {
 
 const ORIGIN = 'http://waybill.prerender';
 
-/** Renders one public path to HTML at build time; queries stay pending, so data blocks show their placeholders. */
+/**
+ * Renders one public path to HTML at build time; queries stay pending, so data blocks show their placeholders.
+ * @public Called by scripts/prerender.ts from the SSR build (dist-ssr), which static analysis does not follow.
+ */
 export async function renderPage(pathname: string): Promise<RenderedPage> {
   const routeModules = findPageSources(pathname);
   const handler = createStaticHandler(publicRoutes);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import {
   CUSTOM_STATUS_REQUIRED,
   LOCATION_REQUIRED,
@@ -11,7 +12,6 @@ import {
 } from './admin.ts';
 import { loginSchema } from './auth.ts';
 import { TIMESTAMP_OUT_OF_RANGE } from './fields.ts';
-import { fieldMessages } from './test-support.ts';
 
 const CODE = 'AB3K7M9XQ2RT';
 

@@ -12,7 +12,6 @@ export const trackingCodeSchema = requiredText(TRACKING_CODE_REQUIRED, TRACKING_
 );
 
 export const trackingCodeBodySchema = z.object({ trackingCode: trackingCodeSchema });
-export type TrackingCodeBody = z.infer<typeof trackingCodeBodySchema>;
 
 /** Console validation texts (SPEC §5 Admin). */
 export const CUSTOM_STATUS_REQUIRED = { title: 'Custom Status Required', message: 'Enter a custom status' } as const;

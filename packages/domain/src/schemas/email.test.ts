@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import { EMAIL_TEMPLATE_TYPES, emailPayloadSchema } from './email.ts';
-import { fieldMessages } from './test-support.ts';
 
 const MINIMAL = { to: 'ada@example.com', subject: 'Your parcel' };
 const messagesFor = (changes: Record<string, unknown>) => fieldMessages(emailPayloadSchema, { ...MINIMAL, ...changes });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import {
   booleanish,
   DECIMAL_TEXT,
@@ -12,7 +13,6 @@ import {
   requiredText,
   TEXT_MAX,
 } from './fields.ts';
-import { fieldMessages } from './test-support.ts';
 
 /** The first message for a single value, or undefined when it is accepted. */
 const messageFor = (schema: Parameters<typeof fieldMessages>[0], value: unknown) => fieldMessages(schema, value)[''];

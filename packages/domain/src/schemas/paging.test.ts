@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fieldMessages } from '../../test/field-messages.ts';
 import { NUMBER_TEXT_TOO_LONG } from './fields.ts';
 import { MAX_PAGE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE, pageQueryFields } from './paging.ts';
-import { fieldMessages } from './test-support.ts';
 
 const query = z.object(pageQueryFields(24));
 

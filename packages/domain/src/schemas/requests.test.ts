@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import { ACCOUNT_COUNTRIES, SUPPORT_CATEGORIES, SUPPORT_PRIORITIES } from '../constants.ts';
 import {
   ALL_FIELDS_REQUIRED,
@@ -9,7 +10,6 @@ import {
   couldBeConsoleShortcut,
   supportRequestSchema,
 } from './requests.ts';
-import { fieldMessages } from './test-support.ts';
 
 describe('supportRequestSchema', () => {
   const REQUEST = {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  companyNameSchema,
-  contactDetailsInputSchema,
-  isWhatsappLink,
-  planInputSchema,
-  whatsappLinkForPhone,
-} from './settings.ts';
-import { fieldMessages } from './test-support.ts';
+import { fieldMessages } from '../../test/field-messages.ts';
+import { contactDetailsInputSchema, isWhatsappLink, planInputSchema, whatsappLinkForPhone } from './settings.ts';
 
 const PLAN = {
   name1: 'Basic Shipping',
@@ -148,13 +142,6 @@ describe('contactDetailsInputSchema', () => {
     expect(fieldMessages(contactDetailsInputSchema, { address: [12] })).toEqual({
       'address.0': 'Address lines must be text',
     });
-  });
-});
-
-describe('companyNameSchema', () => {
-  it('needs a non-blank name and trims it', () => {
-    expect(companyNameSchema.parse('  Waybill ')).toBe('Waybill');
-    expect(fieldMessages(companyNameSchema, '  ')).toEqual({ '': 'Company name is required' });
   });
 });
 

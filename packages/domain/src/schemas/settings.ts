@@ -86,8 +86,6 @@ export const contactDetailsSchema = z
   .meta({ id: 'ContactDetails' });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
-export const companyNameSchema = requiredText('Company name is required');
-
 /**
  * Company settings supplied from outside (the server's COMPANY_* configuration, GET /api/company).
  * `whatsapp` is the chat link the site uses until an operator saves one in the contact details.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import { SHIPMENT_FIELD_LIMITS, SHIPMENT_TEXT_FIELDS, shipmentInputSchema } from './shipment.ts';
-import { fieldMessages } from './test-support.ts';
 
 /** A valid submission as multipart sends it: every value is text. */
 const MULTIPART = {

@@ -50,7 +50,7 @@ export const shipmentInputSchema = z.object({
 });
 
 export type ShipmentInput = z.infer<typeof shipmentInputSchema>;
-/** What the ship form holds before validation (numbers may be blank). */
+/** What the ship form holds before validation (numbers may be blank). @internal Used by the tests' factories. */
 export type ShipmentFormValues = z.input<typeof shipmentInputSchema>;
 
 export const SHIPMENT_TEXT_FIELDS = Object.keys(shipmentInputSchema.shape) as (keyof ShipmentInput)[];

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
 import {
   ACCOUNT_PASSWORD,
   accountRequestBody,
   contactMessageBody,
   sendRequest,
   supportRequestBody,
-} from './inbox-test-data.ts';
+} from '../../../test/support/inbox-test-data.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

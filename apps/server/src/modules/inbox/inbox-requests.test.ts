@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_PASSWORD,
+  accountRequestBody,
+  contactMessageBody,
+  supportRequestBody,
+} from '../../../test/support/inbox-test-data.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 import { inboxItems } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { ACCOUNT_PASSWORD, accountRequestBody, contactMessageBody, supportRequestBody } from './inbox-test-data.ts';
 
 describe.each(databases())('customer requests on %s', (kind) => {
   let testApp: TestApp;

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '@waybill/testing';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { createMailer, MailDeliveryError } from './mailer.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const message = {
   to: 'grace@example.org',
@@ -57,7 +58,7 @@ describe('mailer over SMTP', () => {
   });
 
   it('turns a mail server that is down into a MailDeliveryError', async () => {
-    const port = await findClosedPort();
+    const port = await findFreePort();
     const mailer = createMailer({
       dataDir,
       mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@waybill.test' },

@@ -1,8 +1,11 @@
+import { findFreePort } from '@waybill/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { findShipmentByCode } from '../shipments/shipments.repository.ts';
 import {
   enqueueStatusNotification,
@@ -10,10 +13,9 @@ import {
   type StatusNotificationInput,
 } from './enqueue-status-notification.ts';
 import { createMailer } from './mailer.ts';
-import { claimDueMessages, findOutboxMessages } from './outbox.repository.ts';
+import { claimDueMessages } from './outbox.repository.ts';
 import { DEFAULT_OUTBOX_OPTIONS, processOutbox } from './outbox-worker.ts';
 import { mailContextOf } from './templates/index.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const ENV = { PUBLIC_URL: 'https://waybill.test', COMPANY_NAME: 'Waybill' };
 
@@ -167,7 +169,7 @@ describe.each(databases())('notifications while the mail server is down on %s', 
   let testApp: TestApp;
   let smtp: TestSmtpServer | undefined;
   beforeAll(async () => {
-    port = await findClosedPort();
+    port = await findFreePort();
     testApp = await startTestApp(kind, { ...ENV, SMTP_URL: `smtp://127.0.0.1:${port}` });
     await testApp.app.mailOutbox.stop();
   });
@@ -224,7 +226,7 @@ describe.each(databases())('notifications while the mail server is down on %s', 
       db: testApp.app.db,
       mailer: createMailer({
         dataDir: testApp.dataDir,
-        mail: { smtpUrl: `smtp://127.0.0.1:${await findClosedPort()}`, from: 'x@waybill.test' },
+        mail: { smtpUrl: `smtp://127.0.0.1:${await findFreePort()}`, from: 'x@waybill.test' },
       }),
       context: mailContextOf(testApp.app.config),
     };

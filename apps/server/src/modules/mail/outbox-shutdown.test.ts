@@ -1,9 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { acceptedShipment } from '../../../test/support/factories.ts';
+import { startTestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 import { closeGracefully } from '../../shutdown.ts';
-import { acceptedShipment } from '../../test/factories.ts';
-import { startTestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
 
 /** A mail server that takes connections and never says hello: a send waits for the greeting timeout. */
 async function silentMailServer() {

@@ -48,10 +48,6 @@ export async function markMessageFailed(db: Database, id: string, error: string,
     .where(eq(mailOutbox.id, id));
 }
 
-export async function findOutboxMessages(db: Database): Promise<OutboxRow[]> {
-  return db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.to));
-}
-
 export async function readNotifyCustomers(db: Database): Promise<boolean> {
   const [row] = await db.select({ notifyCustomers: mailSettings.notifyCustomers }).from(mailSettings).limit(1);
   return row?.notifyCustomers ?? false;

@@ -1,14 +1,15 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { findFreePort } from '@waybill/testing';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { MAX_PREVIEW_IMAGE_BYTES } from './shipment-images.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const MAIL_ENV = {
   PUBLIC_URL: 'https://waybill.test',
@@ -274,7 +275,7 @@ describe.each(databases())('sending e-mail on %s', (kind) => {
 describe.each(databases())('sending e-mail while the mail server is down on %s', (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await startTestApp(kind, { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${await findClosedPort()}` });
+    testApp = await startTestApp(kind, { ...MAIL_ENV, SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}` });
   });
   afterAll(() => testApp?.close());
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
-import { findOutboxMessages } from './outbox.repository.ts';
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 
 const ENV = { PUBLIC_URL: 'https://waybill.test', COMPANY_NAME: 'Waybill' };
 const SECOND = 1000;

@@ -1,9 +1,9 @@
 import type { ShipmentView } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 
 const NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment } from '../../test/factories.ts';
-import { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { acceptedShipment } from '../../../test/support/factories.ts';
+import { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 import { addOperator } from '../auth/auth.service.ts';
 
 describe.each(databases())('POST /api/admin/location-update with an Idempotency-Key on %s', (kind) => {

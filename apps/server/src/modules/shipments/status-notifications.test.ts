@@ -1,13 +1,14 @@
+import { findFreePort } from '@waybill/testing';
 // The console's changes to a package e-mail its shipper and receiver through the outbox, exactly once,
 // when the notify-customers setting is on; checked against a real SMTP server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { STATUS_NOTIFICATION_KIND } from '../mail/index.ts';
-import { findOutboxMessages } from '../mail/outbox.repository.ts';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp-server.ts';
 import { acceptShipment } from './shipments.service.ts';
 
 const PUBLIC_URL = 'https://parcels.example.test';
@@ -155,7 +156,7 @@ describe.each(databases())('status notifications while the mail server is down o
   let testApp: TestApp;
   let smtp: TestSmtpServer | undefined;
   beforeAll(async () => {
-    port = await findClosedPort();
+    port = await findFreePort();
     testApp = await startTestApp(kind, { ...ENV, SMTP_URL: `smtp://127.0.0.1:${port}` });
     await testApp.app.mailOutbox.stop();
   });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageBytes, shipmentFields, shipmentForm } from '../../../test/support/factories.ts';
+import { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 import { buildApp } from '../../app.ts';
-import { imageBytes, shipmentFields, shipmentForm } from '../../test/factories.ts';
-import { TestClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
 
 describe.each(databases())('POST /api/submit-package with an Idempotency-Key on %s', (kind) => {
   let testApp: TestApp;

@@ -1,9 +1,9 @@
 import { NUMBER_TEXT_TOO_LONG } from '@waybill/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../../../test/support/factories.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 
 describe.each(databases())('POST /api/submit-package on %s', (kind) => {
   let testApp: TestApp;

@@ -1,8 +1,8 @@
 import { type ShipmentView, trackResultSchema } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { databases } from '../../test/test-databases.ts';
+import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databases } from '../../../test/support/test-databases.ts';
 
 describe.each(databases())('GET /api/track/:code on %s', (kind) => {
   let testApp: TestApp;

@@ -9,10 +9,10 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createTestDatabase, databases, type TestDatabase } from '../../../test/support/test-databases.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { createTestDatabase, databases, type TestDatabase } from '../../test/test-databases.ts';
 import errorHandler from '../error-handler.ts';
 import idempotency, { REPLAYED_HEADER } from './index.ts';
 

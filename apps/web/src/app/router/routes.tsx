@@ -3,8 +3,8 @@
 // the <title> and meta description, set in the prerendered HTML and on every client navigation).
 // Routes load their module with `lazy: () => import(...)`, so each page is its own chunk. No loaders:
 // data comes from TanStack Query after hydration, so the HTML carries no inline hydration script.
-// A new public route that should be prerendered also goes in PRERENDERED_PATHS below and in the
-// server's PRERENDERED_ROUTES (apps/server/src/plugins/web-app.ts).
+// A new public route that should be prerendered also goes in PRERENDERED_PATHS (packages/domain), which
+// the prerender script, the server, the browser tests and the benchmarks read.
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -50,21 +50,6 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
 ];
-
-/** Paths written to dist/ as HTML at build time; everything else gets the SPA fallback. */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/0',
-  '/pricing',
-  '/services',
-  '/about',
-  '/track',
-  '/create',
-  '/support',
-  '/contact',
-  '/request-account',
-  '/thank-you',
-] as const;
 
 /** Source paths of the page modules a public path renders (keys of Vite's manifest). */
 export function findPageSources(pathname: string): string[] {

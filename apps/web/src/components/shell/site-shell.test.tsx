@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../test/render-with-app.tsx';
+import { renderWithApp } from '../../../test/render-with-app.tsx';
 import { SiteShell } from './site-shell.tsx';
 
 describe('SiteShell', () => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InboxItem } from '@waybill/domain';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../test/render-with-app.tsx';
+import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import { InboxItemCard } from './inbox-item-card.tsx';
 
 const base = {

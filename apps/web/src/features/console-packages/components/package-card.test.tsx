@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderForTest } from '../test/render-for-test.tsx';
-import { SHIPMENT } from '../test/shipment-fixture.ts';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
+import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
 import { PackageCard } from './package-card.tsx';
 
 describe('PackageCard', () => {

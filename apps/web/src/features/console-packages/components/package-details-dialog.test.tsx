@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderForTest } from '../test/render-for-test.tsx';
-import { SHIPMENT } from '../test/shipment-fixture.ts';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
+import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderForTest } from '../test/render-for-test.tsx';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
 import { PackageStatusControl } from './package-status-control.tsx';
 
 afterEach(() => vi.restoreAllMocks());

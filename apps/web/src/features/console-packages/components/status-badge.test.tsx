@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderForTest } from '../test/render-for-test.tsx';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The badge's fill and text colours as Mantine sets them (CSS variables on the element). */

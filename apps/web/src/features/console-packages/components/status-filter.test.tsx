@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SHIPMENT_STATUSES } from '@waybill/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { renderForTest } from '../test/render-for-test.tsx';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
 import { buildStatusFilterOptions, StatusFilter } from './status-filter.tsx';
 
 const STATS = { total: 7, byStatus: { Pending: 3, Delivered: 1, 'Held at customs': 2, 'Awaiting pickup': 1 } };

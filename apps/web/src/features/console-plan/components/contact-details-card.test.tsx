@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactDetails } from '@waybill/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render-with-app.tsx';
+import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import { ContactDetailsCard } from './contact-details-card.tsx';
 
 const SAVED: ContactDetails = {

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLAN_TIERS, type Plan } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render-with-app.tsx';
-import { useDesktopViewport } from '../test-environment.ts';
+import { useDesktopViewport } from '../../../../test/desktop-viewport.ts';
+import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import { PlanManagement } from './plan-management.tsx';
 
 const PLAN: Plan = {

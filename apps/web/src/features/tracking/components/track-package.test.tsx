@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render-with-app.tsx';
+import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import { TrackPackage } from './track-package.tsx';
 
 afterEach(() => {

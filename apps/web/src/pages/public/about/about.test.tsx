@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render-with-app.tsx';
+import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import { Component as AboutPage } from './index.tsx';
 
 afterEach(() => vi.useRealTimers());

@@ -1,0 +1,134 @@
+// Each public limit follows its own variable and answers 429 with a JSON message; RATE_LIMITS=off
+// lifts every limit except sign-in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipmentForm } from '../support/factories.ts';
+import type { TestClient, TestResponse } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { listRoutes } from './support/route-table.ts';
+
+type Call = (client: TestClient) => Promise<TestResponse>;
+
+const CALLS: Record<'track' | 'submit' | 'forms', [string, Call][]> = {
+  track: [['GET /api/track/:code', (client) => client.get('/api/track/AAAAAAAAAAAA')]],
+  submit: [
+    ['POST /api/submit-package', (client) => client.request('POST', '/api/submit-package', { form: shipmentForm({}) })],
+  ],
+  forms: [
+    ['POST /api/console-shortcut', (client) => client.post('/api/console-shortcut', { name: 'a', code: '1' })],
+    ['POST /api/support-requests', (client) => client.post('/api/support-requests', {})],
+    ['POST /api/contact-messages', (client) => client.post('/api/contact-messages', { name: 'Ada' })],
+    ['POST /api/account-requests', (client) => client.post('/api/account-requests', {})],
+  ],
+};
+
+const VARIABLES = { track: 'RATE_LIMIT_TRACK', submit: 'RATE_LIMIT_SUBMIT', forms: 'RATE_LIMIT_FORMS' } as const;
+
+describe.each(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[])('the %s limit', (name) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    // This limit at 2 a minute, the others far away: only this one may answer 429.
+    const env: Record<string, string> = { RATE_LIMITS: 'on' };
+    for (const [other, variable] of Object.entries(VARIABLES))
+      env[variable] = other === name ? '2/minute' : '1000/minute';
+    testApp = await startTestApp('pglite', env);
+  });
+  afterAll(() => testApp?.close());
+
+  it(`follows ${VARIABLES[name]}: the third call answers 429 with a JSON message and Retry-After`, async () => {
+    for (const [route, call] of CALLS[name]) {
+      const client = testApp.client();
+      const first = await call(client);
+      const second = await call(client);
+      expect([first.status, second.status], route).not.toContain(429);
+      const third = await call(client);
+      expect(third.status, route).toBe(429);
+      expect(third.headers.get('content-type')).toContain('application/json');
+      expect(third.body.message).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)/);
+      expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+  });
+
+  it('leaves the other limits alone', async () => {
+    for (const [other, calls] of Object.entries(CALLS)) {
+      if (other === name) continue;
+      for (const [route, call] of calls) {
+        const client = testApp.client();
+        for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
+      }
+    }
+  });
+});
+
+describe('RATE_LIMITS=off', () => {
+  it('lifts the tracking, submission and form limits but keeps the sign-in limit', async () => {
+    const testApp = await startTestApp('pglite', {
+      RATE_LIMITS: 'off',
+      RATE_LIMIT_TRACK: '1/minute',
+      RATE_LIMIT_SUBMIT: '1/minute',
+      RATE_LIMIT_FORMS: '1/minute',
+      RATE_LIMIT_LOGIN: '2/minute',
+    });
+    try {
+      for (const [route, call] of Object.values(CALLS).flat()) {
+        const client = testApp.client();
+        for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
+      }
+      const client = testApp.client();
+      const signIns = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        signIns.push((await client.post('/api/auth/login', { email: 'x@y.z', password: 'wrong-password' })).status);
+      }
+      expect(signIns).toEqual([401, 401, 429]);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+// Fastify answers HEAD for every GET route; a HEAD counted apart doubled the guesses a client could
+// make at tracking codes.
+describe('one budget per route, whatever the method', () => {
+  it('counts GET and HEAD of the tracking route together', async () => {
+    const testApp = await startTestApp('pglite', { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '3/minute' });
+    try {
+      // Every client of the test shares one address, so one sequence: the limit is 3 for both methods.
+      const client = testApp.client();
+      const statuses = [];
+      for (const method of ['GET', 'HEAD', 'HEAD', 'GET', 'HEAD']) {
+        statuses.push((await client.request(method, '/api/track/AAAAAAAAAAAA')).status);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('shares the count between GET and HEAD on every limited route of the route table', async () => {
+    const testApp = await startTestApp('pglite', {
+      RATE_LIMITS: 'on',
+      RATE_LIMIT_TRACK: '1000/minute',
+      RATE_LIMIT_SUBMIT: '1000/minute',
+      RATE_LIMIT_FORMS: '1000/minute',
+    });
+    try {
+      const client = await testApp.operator();
+      const remaining = async (method: string, url: string) => {
+        const answer = await client.request(method, url);
+        const header = answer.headers.get('x-ratelimit-remaining');
+        return header === null ? undefined : Number(header);
+      };
+      const limited: string[] = [];
+      for (const route of listRoutes(testApp).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
+        const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
+        const afterGet = await remaining('GET', url);
+        if (afterGet === undefined) continue;
+        limited.push(route.url);
+        expect(await remaining('HEAD', url), `HEAD ${route.url}`).toBe(afterGet - 1);
+        expect(await remaining('GET', url), `GET ${route.url}`).toBe(afterGet - 2);
+      }
+      expect(limited).toContain('/api/track/:code');
+    } finally {
+      await testApp.close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { acceptedShipment, submitShipment } from '../../support/factories.ts';
+import type { TestClient } from '../../support/http-client.ts';
+import type { TestApp } from '../../support/test-app.ts';
+import { fingerprintRows } from './database-state.ts';
+import type { SeededContext } from './endpoint-specs.ts';
+import type { RawAnswer } from './raw-http.ts';
+
+/**
+ * A pending and an accepted package (with a location update), a plan and contact details. Each
+ * submission queues its shipper's receipt: the mail outbox is stopped and what it holds sent now, so
+ * no e-mail changes rows or files behind a before-and-after comparison.
+ */
+export async function seedContext(testApp: TestApp, operator: TestClient): Promise<SeededContext> {
+  await testApp.app.mailOutbox.stop();
+  const pendingCode = await submitShipment(testApp);
+  const { trackingCode: acceptedCode } = await acceptedShipment(testApp, operator);
+  const located = await operator.post('/api/admin/location-update', { trackingCode: acceptedCode, location: 'Depot' });
+  const plan = await operator.post('/api/create-plan', {
+    name1: 'Basic',
+    name2: 'Express',
+    name3: 'Rush',
+    price1: 1,
+    price2: 2,
+    price3: 3,
+  });
+  const details = await operator.post('/api/details', { phone: '+1 555 0100', address: ['1 Dock Road'] });
+  if (located.status !== 201 || plan.status !== 201 || details.status !== 201) {
+    throw new Error(`seeding failed: ${located.status} ${plan.status} ${details.status}`);
+  }
+  await testApp.app.mailOutbox.runOnce();
+  return {
+    pendingCode,
+    acceptedCode,
+    locationTimestamp: located.body.locationUpdates[0].timestamp,
+    planId: plan.body._id,
+    detailsId: details.body._id,
+  };
+}
+
+async function listNames(directory: string): Promise<string[]> {
+  try {
+    return (await readdir(directory, { recursive: true })).sort();
+  } catch {
+    return [];
+  }
+}
+
+export interface StoredState {
+  rows: Record<string, string>;
+  uploads: string[];
+  tmp: string[];
+  outbox: string[];
+}
+
+/** Every row (sessions aside) and every file under DATA_DIR/uploads, tmp and outbox. */
+export async function readStoredState(testApp: TestApp): Promise<StoredState> {
+  return {
+    rows: await fingerprintRows(testApp.app.db, { skip: ['sessions'] }),
+    uploads: await listNames(path.join(testApp.dataDir, 'uploads')),
+    tmp: await listNames(path.join(testApp.dataDir, 'tmp')),
+    outbox: await listNames(path.join(testApp.dataDir, 'outbox')),
+  };
+}
+
+/** The property every refusal must keep: a 4xx JSON `{ message }`, and nothing stored or left on disk. */
+export async function expectRefusedLeavingNothing(answer: RawAnswer, before: StoredState, testApp: TestApp) {
+  expect(answer.status, answer.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+  expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+  expect(answer.headers['content-type']).toContain('application/json');
+  expect(typeof answer.body.message).toBe('string');
+  expect(answer.body.message.length).toBeGreaterThan(0);
+  expect(answer.text).not.toMatch(/\.[jt]s:\d+:\d+/);
+  const after = await readStoredState(testApp);
+  expect(after.rows).toEqual(before.rows);
+  expect(after.uploads).toEqual(before.uploads);
+  expect(after.tmp).toEqual([]);
+  expect(after.outbox).toEqual(before.outbox);
+}
