@@ -71,7 +71,8 @@ describe('server process', () => {
           'x-xsrf-token': token,
         },
       } as RequestInit);
-      await waitFor(() => output().split('incoming request').length > 2);
+      // The starter's own readiness probes are requests too: wait for this one by its URL.
+      await waitFor(() => output().includes('"url":"/api/submit-package"'));
       server.child.kill('SIGTERM');
       await waitFor(() => output().includes('shutting down'));
       sendRest();
