@@ -1,0 +1,82 @@
+// The direction imports may take, checked over the source tree (`npm run lint:deps`, and a test in
+// `npm test`). dependency-cruiser would be the usual tool, but it reads TypeScript through the
+// compiler's JavaScript API, which TypeScript 7 no longer has; the rules are few, so they live here.
+//
+//   packages/domain        imports no workspace and nothing outside itself
+//   apps/server, apps/web  import the domain, never each other
+//   apps/web/src           lib, components  <-  features  <-  pages, app
+//                          a feature never imports another feature
+//   every src/ folder      production files import no test folder (tests may)
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface ImportViolation {
+  file: string;
+  specifier: string;
+  rule: string;
+}
+
+const SOURCE_FILE = /\.(?:ts|tsx|mts|mjs)$/;
+const TEST_FILE = /\.test\.(?:ts|tsx)$/;
+// `from 'x'`, `import 'x'`, `import('x')`: one quoted specifier after the keyword, bounded, linear.
+const SPECIFIER = /\b(?:from|import)\s*(?:\(\s*)?['"]([^'"\n]{1,300})['"]/g;
+const WEB_LAYERS: Record<string, number> = { lib: 0, components: 0, features: 1, pages: 2, app: 2 };
+const TEST_FOLDERS = ['apps/server/test/', 'apps/web/test/', 'packages/domain/test/', 'packages/testing/'];
+
+/** Every specifier a source text imports or re-exports. */
+export function importsOf(text: string): string[] {
+  return [...text.matchAll(SPECIFIER)].map((match) => match[1]!);
+}
+
+async function sourceFiles(root: string, folder: string): Promise<string[]> {
+  const entries = await readdir(path.join(root, folder), { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && SOURCE_FILE.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** The rule a single import breaks, if any. `file` and the resolved target are relative to the root. */
+export function ruleBroken(file: string, specifier: string): string | undefined {
+  const isTest = TEST_FILE.test(file);
+  const target = specifier.startsWith('.')
+    ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+    : undefined;
+  const inside = (prefix: string) => target?.startsWith(prefix) === true;
+  const workspace = (name: string) => specifier === `@waybill/${name}` || specifier.startsWith(`@waybill/${name}/`);
+
+  if (!isTest && (workspace('testing') || TEST_FOLDERS.some(inside))) return 'production code imports test support';
+  if (file.startsWith('packages/domain/')) {
+    if (specifier.startsWith('@waybill/')) return 'the domain imports no workspace';
+    if (target && !inside('packages/domain/')) return 'the domain imports nothing outside itself';
+  }
+  if (file.startsWith('apps/server/') && (workspace('web') || inside('apps/web/')))
+    return 'the server never imports the web';
+  if (file.startsWith('apps/web/') && (workspace('server') || inside('apps/server/')))
+    return 'the web never imports the server';
+
+  if (file.startsWith('apps/web/src/') && target?.startsWith('apps/web/src/')) {
+    const [fromLayer, fromFeature] = file.split('/').slice(3, 5);
+    const [toLayer, toFeature] = target.split('/').slice(3, 5);
+    const from = WEB_LAYERS[fromLayer!];
+    const to = WEB_LAYERS[toLayer!];
+    if (from !== undefined && to !== undefined && to > from) return `${fromLayer} never imports ${toLayer}`;
+    if (fromLayer === 'features' && toLayer === 'features' && fromFeature !== toFeature) {
+      return 'a feature never imports another feature';
+    }
+  }
+  return undefined;
+}
+
+/** Every import under the checked folders that breaks a rule. */
+export async function findImportViolations(root: string): Promise<ImportViolation[]> {
+  const folders = ['packages/domain/src', 'apps/server/src', 'apps/web/src', 'apps/web/scripts'];
+  const files = (await Promise.all(folders.map((folder) => sourceFiles(root, folder)))).flat();
+  const violations: ImportViolation[] = [];
+  for (const file of files) {
+    for (const specifier of importsOf(await readFile(path.join(root, file), 'utf8'))) {
+      const rule = ruleBroken(file, specifier);
+      if (rule) violations.push({ file, specifier, rule });
+    }
+  }
+  return violations;
+}
