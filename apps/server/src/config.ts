@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type CompanySettings, DEFAULT_PHONE, isWhatsappLink, whatsappLinkForPhone } from '@waybill/domain';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const RATE_UNITS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
@@ -62,7 +60,7 @@ const envSchema = z.object({
   ),
   CONSOLE_SHORTCUT_NAME: z.string().min(1).default('dispatch'),
   CONSOLE_SHORTCUT_CODE: z.string().regex(/^\d+$/, { error: 'must be digits' }).default('739154'),
-  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   RATE_LIMIT_LOGIN: rateLimit('10/minute'),
   RATE_LIMIT_TRACK: rateLimit('60/minute'),
   RATE_LIMIT_SUBMIT: rateLimit('10/minute'),
