@@ -17,6 +17,8 @@ const entries = {
   'db-migrate': 'src/db/migrate-cli.ts',
   'db-seed': 'src/db/seed-cli.ts',
   operator: 'src/modules/auth/operator-cli.ts',
+  backup: 'src/backup/backup-cli.ts',
+  restore: 'src/backup/restore-cli.ts',
 };
 
 const started = performance.now();

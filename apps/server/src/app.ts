@@ -1,9 +1,10 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
+import { createLogger } from './logger.ts';
 import { ensureFirstOperator } from './modules/auth/auth.service.ts';
 import { featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
@@ -30,19 +31,18 @@ export interface BuildOptions {
   timeouts?: HttpTimeouts;
   /** Called with each route's options as it is registered (Fastify's `onRoute`); the app's own hooks complete them. */
   onRoute?: (route: RouteOptions) => void;
+  /** The process's logger (server.ts makes it first, to log a failed start); else one from the config. */
+  logger?: FastifyBaseLogger;
 }
 
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
 export async function buildApp(
   config: Config,
-  { timeouts = HTTP_TIMEOUTS, onRoute }: BuildOptions = {},
+  { timeouts = HTTP_TIMEOUTS, onRoute, logger }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-    },
+    loggerInstance: logger ?? createLogger(config),
     bodyLimit: JSON_BODY_LIMIT,
     // No time limit on a plugin or an onReady hook: creating and migrating the embedded database took
     // 10–17 s on a busy two-core machine, past the default 10 s, and the server exited. Each slow step

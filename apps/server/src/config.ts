@@ -67,6 +67,8 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: rateLimit('30/minute'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  NODE_ENV: optional,
 });
 
 export interface Config {
@@ -85,6 +87,8 @@ export interface Config {
   webDistDir: string | undefined;
   rateLimits: { enabled: boolean; login: RateLimit; track: RateLimit; submit: RateLimit; forms: RateLimit };
   logLevel: string;
+  /** `pretty` for a person at a terminal, `json` (one object a line) for log collectors. */
+  logFormat: 'pretty' | 'json';
 }
 
 export class ConfigError extends Error {
@@ -95,7 +99,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment into one typed config; throws a ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
@@ -130,5 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forms: e.RATE_LIMIT_FORMS,
     },
     logLevel: e.LOG_LEVEL,
+    // Unset: readable lines when a person watches a terminal outside production, else JSON lines.
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),
   };
 }

@@ -33,6 +33,8 @@ export interface DatabaseHandle {
 interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** Told about a pooled PostgreSQL connection that broke while idle. */
+  log?: { warn(details: object, message: string): void };
 }
 
 const pgliteDir = (options: DatabaseOptions) => path.join(options.dataDir, 'pglite');
@@ -47,7 +49,7 @@ export function describeOpening(options: DatabaseOptions): string {
 
 /** PostgreSQL at `databaseUrl`, or else the embedded PGlite stored in `DATA_DIR/pglite`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(pgliteDir(options));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(pgliteDir(options));
 }
 
 /**
@@ -74,12 +76,18 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    // Closed already when someone closed the client itself (a readiness test does): nothing to do.
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+async function openPostgres(connectionString: string, log: DatabaseOptions['log']): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection cut by the server (a restart, a fail-over, an administrator) is reported here;
+  // unheard, the error would end the process. The pool drops it and opens a new one for the next query.
+  pool.on('error', (error) => log?.warn({ err: error }, 'a database connection broke while idle'));
   try {
     // Connect once now, so an unreachable server fails the start here and not at the first request.
     await pool.query('SELECT 1');

@@ -9,7 +9,9 @@ import { withProgress } from '../progress.ts';
  * take far longer than Fastify's default 10 s, so each step logs what it waits for instead.
  */
 async function database(app: FastifyInstance) {
-  const handle = await withProgress(app.log, describeOpening(app.config), () => openDatabase(app.config));
+  const handle = await withProgress(app.log, describeOpening(app.config), () =>
+    openDatabase({ ...app.config, log: app.log }),
+  );
   try {
     await withProgress(app.log, 'applying migrations', () => handle.migrate());
   } catch (error) {

@@ -24,6 +24,10 @@ async function orphanSweep(app: FastifyInstance) {
     let alone = true;
     if (app.config.databaseUrl) {
       lockClient = new pg.Client({ connectionString: app.config.databaseUrl });
+      // The connection stays open to hold the lock; cut by the server (a restart, a fail-over), it reports
+      // here instead of ending the process. The lock is then gone until this process restarts: another
+      // process starting meanwhile may sweep as if alone (its age limit no longer protects this one).
+      lockClient.on('error', (error) => app.log.warn({ err: error }, 'lost the connection holding the sweep lock'));
       await lockClient.connect();
       const { rows } = await lockClient.query('SELECT pg_try_advisory_lock($1) AS alone', [PROCESS_LOCK_ID]);
       alone = rows[0].alone === true;

@@ -23,6 +23,8 @@ export interface ImageStorage {
   delete(key: string): Promise<void>;
   /** The public URL path of a key. */
   urlFor(key: string): string;
+  /** Resolves when the storage can be written now; rejects saying why not (GET /api/health/ready). */
+  checkReady(): Promise<void>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';

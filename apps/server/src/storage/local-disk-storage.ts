@@ -1,5 +1,5 @@
-import { type Dirent, mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, type Dirent, mkdirSync } from 'node:fs';
+import { access, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type ImageStorage, type StoredObject, UPLOADS_URL_PREFIX } from './image-storage.ts';
 
@@ -52,5 +52,9 @@ export class LocalDiskStorage implements ImageStorage {
 
   urlFor(key: string): string {
     return `${UPLOADS_URL_PREFIX}${key}`;
+  }
+
+  async checkReady(): Promise<void> {
+    await access(this.directory, constants.W_OK);
   }
 }

@@ -25,6 +25,7 @@ const SAFE = new Set(['GET', 'HEAD']);
  */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/company',
   'GET /api/plans',
   'GET /api/details',

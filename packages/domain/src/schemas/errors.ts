@@ -14,3 +14,6 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** GET /api/health: the server answers and its database too. */
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/** GET /api/health/ready: this process can take traffic (its database and photo storage answer). */
+export const readinessSchema = z.object({ status: z.literal('ready') });

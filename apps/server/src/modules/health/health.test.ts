@@ -1,3 +1,7 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
@@ -98,4 +102,65 @@ describe('behind https', () => {
       await testApp.close();
     }
   });
+});
+
+describe('readiness', () => {
+  it('answers 503 naming the photo storage while its folder is gone, 200 once it is back', async () => {
+    const testApp = await startTestApp('pglite');
+    try {
+      const ready = await testApp.client().get('/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ status: 'ready' });
+      expect(ready.headers.get('cache-control')).toBe('no-store');
+
+      const uploads = path.join(testApp.dataDir, 'uploads');
+      await rm(uploads, { recursive: true });
+      const gone = await testApp.client().get('/api/health/ready');
+      expect(gone.status).toBe(503);
+      expect(gone.body).toEqual({ message: 'Not ready: the photo storage does not answer' });
+      await mkdir(uploads);
+      expect((await testApp.client().get('/api/health/ready')).status).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('answers 503 once the embedded database is closed', async () => {
+    const testApp = await startTestApp('pglite');
+    try {
+      expect((await testApp.client().get('/api/health/ready')).status).toBe(200);
+      await (testApp.app.db as unknown as { $client: PGlite }).$client.close();
+      const closed = await testApp.client().get('/api/health/ready');
+      expect(closed.status).toBe(503);
+      expect(closed.body).toEqual({ message: 'Not ready: the database does not answer' });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'answers 503 while PostgreSQL refuses connections, 200 once it takes them again',
+    async () => {
+      const testApp = await startTestApp('postgres');
+      const name = new URL(testApp.app.config.databaseUrl!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        expect((await testApp.client().get('/api/health/ready')).status).toBe(200);
+        // As when the database server goes away: every open connection is cut and new ones are refused.
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+        const down = await testApp.client().get('/api/health/ready');
+        expect(down.status).toBe(503);
+        expect(down.body).toEqual({ message: 'Not ready: the database does not answer' });
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        const back = await testApp.client().get('/api/health/ready');
+        expect(back.status).toBe(200);
+      } finally {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await admin.end();
+        await testApp.close();
+      }
+    },
+  );
 });

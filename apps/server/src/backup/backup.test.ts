@@ -1,0 +1,132 @@
+import { mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../../test/support/factories.ts';
+import { TestClient } from '../../test/support/http-client.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
+import { createTestDatabase, databases, type TestDatabase } from '../../test/support/test-databases.ts';
+import { BackupError, backup, restore } from './backup.ts';
+
+/** The app on an existing DATA_DIR and database, listening on a free port. */
+async function startOn(dataDir: string, databaseUrl: string | undefined) {
+  const app = await buildApp(
+    loadConfig({
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+describe.each(databases())('backup and restore on %s', (kind) => {
+  let source: TestApp;
+  let work: string;
+  let targetDir: string;
+  let target: TestDatabase;
+  let trackingCode: string;
+  let photoUrl: string;
+  let photo: Buffer;
+  let operator: TestClient;
+  let packageBefore: unknown;
+  let trackedBefore: unknown;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'waybill-backup-'));
+    source = await startTestApp(kind);
+    const customer = source.client();
+    const submitted = await customer.request('POST', '/api/submit-package', {
+      form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
+    });
+    expect(submitted.status).toBe(201);
+    trackingCode = submitted.body.trackingCode;
+    photoUrl = submitted.body.packageImages[0];
+    photo = Buffer.from(await (await fetch(`${source.baseUrl}${photoUrl}`)).arrayBuffer());
+    operator = await source.operator();
+    expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
+    packageBefore = (await operator.get(`/api/admin/packages/${trackingCode}`)).body;
+    trackedBefore = (await customer.get(`/api/track/${trackingCode}`)).body;
+    // Stop the server (PGlite has one owner), keep its data.
+    await source.app.close();
+
+    targetDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-restore-'));
+    target = await createTestDatabase(kind, targetDir);
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    await target?.drop();
+    await rm(work, { recursive: true, force: true });
+    await rm(targetDir, { recursive: true, force: true });
+  });
+
+  it('round-trips the rows and the photos into an empty database and DATA_DIR', async () => {
+    const file = path.join(work, 'waybill.backup.gz');
+    const databaseUrl = source.app.config.databaseUrl;
+    const saved = await backup({ dataDir: source.dataDir, databaseUrl }, file);
+    expect(saved.photos).toBe((await readdir(path.join(source.dataDir, 'uploads'))).length);
+    expect(saved.photos).toBeGreaterThanOrEqual(2); // display size and thumbnail
+    // Never overwrites a file.
+    await expect(backup({ dataDir: source.dataDir, databaseUrl }, file)).rejects.toThrow(
+      new BackupError(`${file} already exists`),
+    );
+
+    const restored = await restore({ dataDir: targetDir, databaseUrl: target.databaseUrl }, file);
+    expect(restored).toEqual(saved);
+
+    const { app, baseUrl } = await startOn(targetDir, target.databaseUrl);
+    try {
+      const tracked = await new TestClient(baseUrl).get(`/api/track/${trackingCode}`);
+      expect(tracked.status).toBe(200);
+      expect(tracked.body).toEqual(trackedBefore);
+      // The operator's session came back with the rows: the same cookie is still signed in.
+      const sameOperator = new TestClient(baseUrl);
+      for (const [name, value] of operator.cookies) sameOperator.cookies.set(name, value);
+      const after = await sameOperator.get(`/api/admin/packages/${trackingCode}`);
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(packageBefore);
+      const served = await fetch(`${baseUrl}${photoUrl}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a cut-off backup and leaves the data as it was', async () => {
+    const file = path.join(work, 'cut.backup.gz');
+    const databaseUrl = source.app.config.databaseUrl;
+    await backup({ dataDir: source.dataDir, databaseUrl }, file);
+    await truncate(file, Math.floor((await stat(file)).size / 2));
+    const photosBefore = (await readdir(path.join(targetDir, 'uploads'))).sort();
+
+    await expect(restore({ dataDir: targetDir, databaseUrl: target.databaseUrl }, file)).rejects.toThrow(
+      new BackupError('the backup is damaged or cut off'),
+    );
+    expect((await readdir(path.join(targetDir, 'uploads'))).sort()).toEqual(photosBefore);
+    const { app, baseUrl } = await startOn(targetDir, target.databaseUrl);
+    try {
+      expect((await new TestClient(baseUrl).get(`/api/track/${trackingCode}`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a file that is not a backup', async () => {
+    const file = path.join(work, 'not-a-backup.gz');
+    await writeFile(file, gzipSync('{"hello":"world"}\n'));
+    await expect(restore({ dataDir: targetDir, databaseUrl: target.databaseUrl }, file)).rejects.toThrow(
+      new BackupError('not a Waybill backup'),
+    );
+  });
+});

@@ -1,0 +1,17 @@
+// The server's logger: pino writing synchronously to stdout, so the last lines before an exit (a
+// shutdown, an uncaught error) are never lost in a buffer or a worker thread. JSON lines for log
+// collectors; pino-pretty's readable lines for a person at a terminal (see LOG_FORMAT in config.ts).
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import pretty from 'pino-pretty';
+import type { Config } from './config.ts';
+
+export const LOG_REDACT = ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): FastifyBaseLogger {
+  const options = { level: config.logLevel, redact: LOG_REDACT };
+  if (config.logFormat === 'pretty') {
+    return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  }
+  return pino(options, pino.destination({ dest: 1, sync: true }));
+}

@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/test-databases.ts';
+import { REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
+
+const failOnSignal = pathToFileURL(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/fail-on-signal.mjs'),
+).href;
+
+describe('an error nothing caught', () => {
+  it.each([
+    { failWith: 'reject', format: 'json', message: 'a rejection nobody handled' },
+    { failWith: 'throw', format: 'pretty', message: 'a throw from a timer' },
+  ])(
+    'is logged ($format) before the process exits 1 ($failWith)',
+    {
+      timeout: REAL_SERVER_TEST_TIMEOUT_MS,
+    },
+    async ({ failWith, format, message }) => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-uncaught-'));
+      await createTestDatabase('pglite', dataDir);
+      const server = await startChildServer({
+        dataDir,
+        env: {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${failOnSignal}`,
+          FAIL_WITH: failWith,
+          LOG_FORMAT: format,
+        },
+      });
+      try {
+        expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+        server.process.kill('SIGUSR2');
+        expect(await server.exited, server.output()).toBe(1);
+        const output = server.output();
+        if (format === 'json') {
+          const fatal = output
+            .split('\n')
+            .filter((line) => line.startsWith('{'))
+            .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+            .find((line) => line.level === 60);
+          expect(fatal, output).toMatchObject({ msg: 'uncaught error, exiting', err: { message } });
+        } else {
+          expect(output).toMatch(/FATAL.*uncaught error, exiting/);
+          expect(output).toContain(message);
+          expect(output).not.toMatch(/^\{"level"/m);
+        }
+      } finally {
+        await server.kill();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
