@@ -107,7 +107,8 @@ describe('production build', () => {
     const services = await client.get('/services');
     expect(services.status).toBe(200);
     expect(services.headers.get('content-type')).toMatch(/text\/html/);
-    expect(services.text).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(services.text).toContain('<title>Services | Waybill</title>');
+    expect(services.text).toContain('id="page-title">Services</h1>');
 
     const submitted = await client.request('POST', '/api/submit-package', {
       form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
