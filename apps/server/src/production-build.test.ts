@@ -8,11 +8,11 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findFreePort } from '@waybill/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from './hardening/support/child-server.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../test/support/factories.ts';
+import { TestClient } from '../test/support/http-client.ts';
 import { SERVER_ROOT } from './paths.ts';
-import { imageBytes, shipmentFields, shipmentForm } from './test/factories.ts';
-import { TestClient } from './test/http-client.ts';
 
 const run = promisify(execFile);
 const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');

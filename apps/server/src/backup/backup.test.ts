@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { imageBytes, shipmentFields, shipmentForm } from '../../test/support/factories.ts';
 import { TestClient } from '../../test/support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
 import { createTestDatabase, databases, type TestDatabase } from '../../test/support/test-databases.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { BackupError, backup, restore } from './backup.ts';
 
 /** The app on an existing DATA_DIR and database, listening on a free port. */

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/test-databases.ts';
 import { REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
+import { createTestDatabase } from '../support/test-databases.ts';
 
 const failOnSignal = pathToFileURL(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/fail-on-signal.mjs'),
@@ -31,8 +31,8 @@ describe('an error nothing caught', () => {
         },
       });
       try {
-        expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
-        server.process.kill('SIGUSR2');
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+        server.child.kill('SIGUSR2');
         expect(await server.exited, server.output()).toBe(1);
         const output = server.output();
         if (format === 'json') {
