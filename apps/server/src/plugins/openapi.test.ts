@@ -72,6 +72,7 @@ const email = (state: State) => ({
  */
 const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
   getHealth: () => ({ status: 200 }),
+  getHealthReady: () => ({ status: 200 }),
   postAuthLogin: () => ({ json: TEST_ADMIN, status: 200 }),
   postAuthLogout: () => ({ status: 200 }),
   getAuthMe: () => ({ status: 200 }),
