@@ -1,14 +1,7 @@
 import { ADD_ONS, MARKETING, PLAN_TIERS } from '@waybill/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousA11yViolations,
-  gotoApp,
-  LOOKS,
-  launchBrowser,
-  newContext,
-  openPage,
-} from '../support/browser.ts';
+import { gotoApp, launchBrowser, newContext, openPage } from '../support/browser.ts';
 import { saveContactDetails } from '../support/contact-details.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
@@ -390,18 +383,4 @@ describe('contact page', () => {
     ).resolves.toEqual(['Email Us', 'Call Us', 'Visit Us', 'Business Hours']);
     await context.close();
   });
-});
-
-describe('accessibility of the content pages', () => {
-  it.each(CONTENT_PAGES.map((content) => content.path))(
-    '%s has no serious axe violation at 375 px and desktop, light and dark',
-    async (path) => {
-      for (const look of LOOKS) {
-        const { page, context } = await openPage(browser, path, look);
-        await page.waitForLoadState('networkidle');
-        await expectNoSeriousA11yViolations(page);
-        await context.close();
-      }
-    },
-  );
 });

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator } from '../support/api.ts';
 import {
+  axeRulesFor,
   expectNoSeriousA11yViolations,
   gotoApp,
   LOOKS,
@@ -236,7 +237,7 @@ describe('every public page', () => {
       for (const look of LOOKS) {
         const { page, context, errors } = await openPage(browser, path, look);
         await page.waitForLoadState('networkidle');
-        await expectNoSeriousA11yViolations(page);
+        await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
         await screenshot(page, `${name}-${look.viewport}-${look.mode}`);
         expect(errors, `${path} ${look.viewport} ${look.mode}`).toEqual([]);
         await context.close();
