@@ -311,6 +311,8 @@ describe('console contact details', () => {
       saved = await readDetails(context);
       expect(saved).toEqual({ _id: expect.any(String), ...FIRST_DETAILS });
       await expectPublicPagesShow(context, FIRST_DETAILS);
+      // Let the toast leave first: axe measured its contrast half-faded when it closed mid-check.
+      await toast(page, 'Details created successfully').waitFor({ state: 'detached', timeout: 15_000 });
     }
     if (!saved) throw new Error('No contact details after creating them');
     await expect.poll(() => shownValue(card, 'Phone')).toBe(saved.phone || 'Not provided');
