@@ -40,6 +40,7 @@ export async function buildApp(
   config: Config,
   { timeouts = HTTP_TIMEOUTS, onRoute, logger }: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
     loggerInstance: logger ?? createLogger(config),
@@ -49,7 +50,10 @@ export async function buildApp(
     // logs what it waits for instead (see progress.ts).
     pluginTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
+    // A hop count as Fastify reads a number (its types take only the function form): the n nearest
+    // hops are proxies.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -35,6 +35,30 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/waybill');
   });
 
+  it('reads TRUST_PROXY as off, a hop count or proxy addresses, and refuses the rest', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.0.0/8,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.0.0/8',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const bad of [
+      'true',
+      '0',
+      '11',
+      'proxy.internal',
+      '10.0.0.0/33',
+      '10.0.0.1/8/8',
+      '::1/129',
+      `${'1'.repeat(2000)}`,
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('fails fast, listing every bad variable', () => {
     let error: unknown;
     try {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { type CompanySettings, DEFAULT_PHONE, isWhatsappLink, whatsappLinkForPhone } from '@waybill/domain';
 import { z } from 'zod';
@@ -24,6 +25,46 @@ const rateLimit = (fallback: string) =>
       }
       return { max: Number(match[1]), timeWindowMs: RATE_UNITS[match[2]!.toLowerCase()]! };
     });
+
+/** Which proxies may say, in X-Forwarded-For, which client they forward: none, a hop count, or addresses. */
+export type TrustProxy = false | number | string[];
+
+// The names proxy-addr (Fastify's trustProxy) knows for address ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (the default: limits count the address that connects), a number of proxy hops in
+ * front of Waybill (1 behind one load balancer), or a comma-separated list of proxy addresses, ranges
+ * (10.0.0.0/8) and the names loopback, linklocal and uniquelocal. "true" (trust any sender) is refused:
+ * every client could then choose the address its limits count.
+ */
+const trustProxy = z
+  .string()
+  .max(1000, { error: 'must be at most 1000 characters' })
+  .default('off')
+  .transform((value, ctx): TrustProxy => {
+    const text = value.trim();
+    if (text === '' || text === 'off' || text === 'false') return false;
+    if (/^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_PROXY_HOPS) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be off, a hop count from 1 to ${MAX_PROXY_HOPS}, or proxy addresses such as 10.0.0.5, 10.0.0.0/8, loopback`,
+    });
+    return z.NEVER;
+  });
 
 const optional = z
   .string()
@@ -66,6 +107,7 @@ const envSchema = z.object({
   RATE_LIMIT_SUBMIT: rateLimit('10/minute'),
   RATE_LIMIT_FORMS: rateLimit('30/minute'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   NODE_ENV: optional,
@@ -86,6 +128,7 @@ export interface Config {
   /** Undefined when the directory does not exist: the API runs without the web app. */
   webDistDir: string | undefined;
   rateLimits: { enabled: boolean; login: RateLimit; track: RateLimit; submit: RateLimit; forms: RateLimit };
+  trustProxy: TrustProxy;
   logLevel: string;
   /** `pretty` for a person at a terminal, `json` (one object a line) for log collectors. */
   logFormat: 'pretty' | 'json';
@@ -136,6 +179,7 @@ export function loadConfig(
       submit: e.RATE_LIMIT_SUBMIT,
       forms: e.RATE_LIMIT_FORMS,
     },
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     // Unset: readable lines when a person watches a terminal outside production, else JSON lines.
     logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),

@@ -132,3 +132,33 @@ describe('one budget per route, whatever the method', () => {
     }
   });
 });
+
+describe('behind a load balancer', () => {
+  const track = (testApp: TestApp, client: string) =>
+    testApp.client().get('/api/track/AAAAAAAAAAAA', { headers: { 'x-forwarded-for': client } });
+  const limited = { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '2/minute' };
+
+  it.each(['loopback', '1'])(
+    'counts each forwarded client apart when TRUST_PROXY=%s names the proxy',
+    async (trust) => {
+      const testApp = await startTestApp('pglite', { ...limited, TRUST_PROXY: trust });
+      try {
+        for (let call = 0; call < 2; call++) expect((await track(testApp, '203.0.113.1')).status).not.toBe(429);
+        expect((await track(testApp, '203.0.113.1')).status).toBe(429);
+        expect((await track(testApp, '203.0.113.2')).status).not.toBe(429);
+      } finally {
+        await testApp.close();
+      }
+    },
+  );
+
+  it('ignores X-Forwarded-For by default, so a client cannot choose the address its limit counts', async () => {
+    const testApp = await startTestApp('pglite', limited);
+    try {
+      for (let call = 0; call < 2; call++) expect((await track(testApp, `203.0.113.${call + 1}`)).status).not.toBe(429);
+      expect((await track(testApp, '203.0.113.9')).status).toBe(429);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
