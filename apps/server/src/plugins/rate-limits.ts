@@ -1,36 +1,104 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { apiErrorSchema } from '@waybill/domain';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimit } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { addRouteAnswers } from '../http/answers.ts';
+import { databaseStore, deleteExpiredCounters } from './rate-limit-store.ts';
 
 export type RateLimitName = 'login' | 'track' | 'submit' | 'forms';
 
 /** The hooks `rateLimitFor` made, so the routes that carry one declare the 429 they may answer. */
 const limiters = new WeakSet<onRequestAsyncHookHandler>();
+/** Those of them that refuse the request when the shared counter cannot be reached (see `FAILS_OPEN`). */
+const failingClosed = new WeakSet<onRequestAsyncHookHandler>();
 
 const TOO_MANY = apiErrorSchema.meta({
   description: 'Too many requests from this address: "Too many requests. Please try again in {time}."',
   headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the limit lifts' } },
 });
 
+export const COUNTER_UNAVAILABLE = 'This is unavailable for a moment. Please try again shortly.';
+const UNAVAILABLE = apiErrorSchema.meta({
+  description: `The shared rate-limit counter could not be reached (several processes on PostgreSQL): "${COUNTER_UNAVAILABLE}"`,
+});
+
+/**
+ * What a limit does when the database holding the shared counters does not answer. Sign-in fails
+ * closed: its limit is what stands between a guesser and the operators' passwords, and a database
+ * that cannot count cannot check a password either, so refusing costs nothing that was not lost.
+ * Tracking, submissions and forms fail open: those limits only slow abuse, and a counter that stumbles
+ * (a fail-over, a full pool) should not turn customers away from requests that may well succeed.
+ */
+const FAILS_OPEN: Record<RateLimitName, boolean> = { login: false, track: true, submit: true, forms: true };
+
+/** How often each process deletes counters whose window has ended (any process may; it is one DELETE). */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** A database outage fails every limited request; one warning per this interval is enough to see it. */
+const WARN_INTERVAL_MS = 10_000;
+
+/**
+ * One counter per route and client address. The route is in the key, not in a store of each route,
+ * because the database store is one table for every process; HEAD counts as GET (see `rateLimitFor`).
+ */
+function rateLimitKey(request: FastifyRequest): string {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${request.routeOptions.url} ${normalizeIP(request.ip)}`;
+}
+
 /**
  * Registers the rate-limit plugin without a global limit; routes opt in with `...rateLimitFor(...)`.
- * Counters live in process memory, so with several processes each enforces its own share.
+ * With DATABASE_URL the counters are rows of PostgreSQL, so every process behind a load balancer
+ * counts against one budget per client; on the embedded database (one process) they live in memory.
  */
 async function rateLimits(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    const hooks = route.onRequest ? [route.onRequest].flat() : [];
-    if (hooks.some((hook) => limiters.has(hook as onRequestAsyncHookHandler))) {
-      addRouteAnswers(route, { 429: TOO_MANY });
-    }
+    const hooks = (route.onRequest ? [route.onRequest].flat() : []) as onRequestAsyncHookHandler[];
+    if (hooks.some((hook) => limiters.has(hook))) addRouteAnswers(route, { 429: TOO_MANY });
+    if (hooks.some((hook) => failingClosed.has(hook))) addRouteAnswers(route, { 503: UNAVAILABLE });
   });
+  const shared = Boolean(app.config.databaseUrl);
+  let lastWarning = 0;
+  const store = shared
+    ? databaseStore({
+        db: () => app.db,
+        onError(error) {
+          if (Date.now() - lastWarning >= WARN_INTERVAL_MS) {
+            lastWarning = Date.now();
+            app.log.warn({ err: error }, 'could not count a rate-limited request in the database');
+          }
+          return new AppError(503, COUNTER_UNAVAILABLE);
+        },
+      })
+    : undefined;
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
+    ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(context.statusCode, `Too many requests. Please try again in ${context.after}.`),
+  });
+  if (shared) sweepExpiredCounters(app);
+}
+
+function sweepExpiredCounters(app: FastifyInstance) {
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = deleteExpiredCounters(app.db)
+      .then((count) => {
+        if (count > 0) app.log.debug({ count }, 'expired rate-limit counters deleted');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete expired rate-limit counters'));
+  };
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    await sweeping;
   });
 }
 
@@ -39,16 +107,17 @@ async function rateLimits(app: FastifyInstance) {
  * Fastify answers HEAD for every GET route, and @fastify/rate-limit gives each route configured with
  * `config.rateLimit` a store of its own (a `groupId` only renames keys inside that store), so HEAD had
  * its own count and doubled the guessing budget of a tracking code. The hook made here has one store;
- * Fastify copies a route's hooks to its HEAD twin, so both methods count against it. Call it once per
- * route: two routes given the same hook would share one budget. Login is always limited, the others
- * follow RATE_LIMITS.
+ * Fastify copies a route's hooks to its HEAD twin, so both methods count against it, and the key
+ * (`rateLimitKey`) names HEAD as GET, so they share one row in the database too. Call it once per
+ * route. Login is always limited, the others follow RATE_LIMITS.
  */
 export function rateLimitFor(app: FastifyInstance, name: RateLimitName): { onRequest?: onRequestAsyncHookHandler } {
   const limits = app.config.rateLimits;
   if (name !== 'login' && !limits.enabled) return {};
   const limit: RateLimit = limits[name];
-  const limiter = app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
+  const limiter = app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, skipOnError: FAILS_OPEN[name] });
   limiters.add(limiter);
+  if (!FAILS_OPEN[name]) failingClosed.add(limiter);
   return { onRequest: limiter };
 }
 

@@ -1,9 +1,14 @@
 // Each public limit follows its own variable and answers 429 with a JSON message; RATE_LIMITS=off
-// lifts every limit except sign-in.
+// lifts every limit except sign-in. On PostgreSQL the counters are rows, shared by every process.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { rateLimitCounters } from '../../src/db/schema/index.ts';
 import { shipmentForm } from '../support/factories.ts';
-import type { TestClient, TestResponse } from '../support/http-client.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { TestClient, type TestResponse } from '../support/http-client.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-databases.ts';
 import { listRoutes } from './support/route-table.ts';
 
 type Call = (client: TestClient) => Promise<TestResponse>;
@@ -23,142 +28,218 @@ const CALLS: Record<'track' | 'submit' | 'forms', [string, Call][]> = {
 
 const VARIABLES = { track: 'RATE_LIMIT_TRACK', submit: 'RATE_LIMIT_SUBMIT', forms: 'RATE_LIMIT_FORMS' } as const;
 
-describe.each(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[])('the %s limit', (name) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    // This limit at 2 a minute, the others far away: only this one may answer 429.
-    const env: Record<string, string> = { RATE_LIMITS: 'on' };
-    for (const [other, variable] of Object.entries(VARIABLES))
-      env[variable] = other === name ? '2/minute' : '1000/minute';
-    testApp = await startTestApp('pglite', env);
-  });
-  afterAll(() => testApp?.close());
-
-  it(`follows ${VARIABLES[name]}: the third call answers 429 with a JSON message and Retry-After`, async () => {
-    for (const [route, call] of CALLS[name]) {
-      const client = testApp.client();
-      const first = await call(client);
-      const second = await call(client);
-      expect([first.status, second.status], route).not.toContain(429);
-      const third = await call(client);
-      expect(third.status, route).toBe(429);
-      expect(third.headers.get('content-type')).toContain('application/json');
-      expect(third.body.message).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)/);
-      expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
-    }
-  });
-
-  it('leaves the other limits alone', async () => {
-    for (const [other, calls] of Object.entries(CALLS)) {
-      if (other === name) continue;
-      for (const [route, call] of calls) {
-        const client = testApp.client();
-        for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
-      }
-    }
-  });
-});
-
-describe('RATE_LIMITS=off', () => {
-  it('lifts the tracking, submission and form limits but keeps the sign-in limit', async () => {
-    const testApp = await startTestApp('pglite', {
-      RATE_LIMITS: 'off',
-      RATE_LIMIT_TRACK: '1/minute',
-      RATE_LIMIT_SUBMIT: '1/minute',
-      RATE_LIMIT_FORMS: '1/minute',
-      RATE_LIMIT_LOGIN: '2/minute',
+describe.each(databases())('on %s', (kind) => {
+  describe.each(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[])('the %s limit', (name) => {
+    let testApp: TestApp;
+    beforeAll(async () => {
+      // This limit at 2 a minute, the others far away: only this one may answer 429.
+      const env: Record<string, string> = { RATE_LIMITS: 'on' };
+      for (const [other, variable] of Object.entries(VARIABLES))
+        env[variable] = other === name ? '2/minute' : '1000/minute';
+      testApp = await startTestApp(kind, env);
     });
-    try {
-      for (const [route, call] of Object.values(CALLS).flat()) {
+    afterAll(() => testApp?.close());
+
+    it(`follows ${VARIABLES[name]}: the third call answers 429 with a JSON message and Retry-After`, async () => {
+      for (const [route, call] of CALLS[name]) {
         const client = testApp.client();
-        for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
+        const first = await call(client);
+        const second = await call(client);
+        expect([first.status, second.status], route).not.toContain(429);
+        const third = await call(client);
+        expect(third.status, route).toBe(429);
+        expect(third.headers.get('content-type')).toContain('application/json');
+        expect(third.body.message).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)/);
+        expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
       }
-      const client = testApp.client();
-      const signIns = [];
-      for (let attempt = 0; attempt < 3; attempt++) {
-        signIns.push((await client.post('/api/auth/login', { email: 'x@y.z', password: 'wrong-password' })).status);
-      }
-      expect(signIns).toEqual([401, 401, 429]);
-    } finally {
-      await testApp.close();
-    }
-  });
-});
-
-// Fastify answers HEAD for every GET route; a HEAD counted apart doubled the guesses a client could
-// make at tracking codes.
-describe('one budget per route, whatever the method', () => {
-  it('counts GET and HEAD of the tracking route together', async () => {
-    const testApp = await startTestApp('pglite', { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '3/minute' });
-    try {
-      // Every client of the test shares one address, so one sequence: the limit is 3 for both methods.
-      const client = testApp.client();
-      const statuses = [];
-      for (const method of ['GET', 'HEAD', 'HEAD', 'GET', 'HEAD']) {
-        statuses.push((await client.request(method, '/api/track/AAAAAAAAAAAA')).status);
-      }
-      expect(statuses).toEqual([404, 404, 404, 429, 429]);
-    } finally {
-      await testApp.close();
-    }
-  });
-
-  it('shares the count between GET and HEAD on every limited route of the route table', async () => {
-    const testApp = await startTestApp('pglite', {
-      RATE_LIMITS: 'on',
-      RATE_LIMIT_TRACK: '1000/minute',
-      RATE_LIMIT_SUBMIT: '1000/minute',
-      RATE_LIMIT_FORMS: '1000/minute',
     });
-    try {
-      const client = await testApp.operator();
-      const remaining = async (method: string, url: string) => {
-        const answer = await client.request(method, url);
-        const header = answer.headers.get('x-ratelimit-remaining');
-        return header === null ? undefined : Number(header);
-      };
-      const limited: string[] = [];
-      for (const route of listRoutes(testApp).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
-        const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
-        const afterGet = await remaining('GET', url);
-        if (afterGet === undefined) continue;
-        limited.push(route.url);
-        expect(await remaining('HEAD', url), `HEAD ${route.url}`).toBe(afterGet - 1);
-        expect(await remaining('GET', url), `GET ${route.url}`).toBe(afterGet - 2);
+
+    it('leaves the other limits alone', async () => {
+      for (const [other, calls] of Object.entries(CALLS)) {
+        if (other === name) continue;
+        for (const [route, call] of calls) {
+          const client = testApp.client();
+          for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
+        }
       }
-      expect(limited).toContain('/api/track/:code');
-    } finally {
-      await testApp.close();
-    }
+    });
   });
-});
 
-describe('behind a load balancer', () => {
-  const track = (testApp: TestApp, client: string) =>
-    testApp.client().get('/api/track/AAAAAAAAAAAA', { headers: { 'x-forwarded-for': client } });
-  const limited = { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '2/minute' };
-
-  it.each(['loopback', '1'])(
-    'counts each forwarded client apart when TRUST_PROXY=%s names the proxy',
-    async (trust) => {
-      const testApp = await startTestApp('pglite', { ...limited, TRUST_PROXY: trust });
+  describe('RATE_LIMITS=off', () => {
+    it('lifts the tracking, submission and form limits but keeps the sign-in limit', async () => {
+      const testApp = await startTestApp(kind, {
+        RATE_LIMITS: 'off',
+        RATE_LIMIT_TRACK: '1/minute',
+        RATE_LIMIT_SUBMIT: '1/minute',
+        RATE_LIMIT_FORMS: '1/minute',
+        RATE_LIMIT_LOGIN: '2/minute',
+      });
       try {
-        for (let call = 0; call < 2; call++) expect((await track(testApp, '203.0.113.1')).status).not.toBe(429);
-        expect((await track(testApp, '203.0.113.1')).status).toBe(429);
-        expect((await track(testApp, '203.0.113.2')).status).not.toBe(429);
+        for (const [route, call] of Object.values(CALLS).flat()) {
+          const client = testApp.client();
+          for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
+        }
+        const client = testApp.client();
+        const signIns = [];
+        for (let attempt = 0; attempt < 3; attempt++) {
+          signIns.push((await client.post('/api/auth/login', { email: 'x@y.z', password: 'wrong-password' })).status);
+        }
+        expect(signIns).toEqual([401, 401, 429]);
       } finally {
         await testApp.close();
       }
-    },
-  );
+    });
+  });
 
-  it('ignores X-Forwarded-For by default, so a client cannot choose the address its limit counts', async () => {
-    const testApp = await startTestApp('pglite', limited);
+  // Fastify answers HEAD for every GET route; a HEAD counted apart doubled the guesses a client could
+  // make at tracking codes.
+  describe('one budget per route, whatever the method', () => {
+    it('counts GET and HEAD of the tracking route together', async () => {
+      const testApp = await startTestApp(kind, { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '3/minute' });
+      try {
+        // Every client of the test shares one address, so one sequence: the limit is 3 for both methods.
+        const client = testApp.client();
+        const statuses = [];
+        for (const method of ['GET', 'HEAD', 'HEAD', 'GET', 'HEAD']) {
+          statuses.push((await client.request(method, '/api/track/AAAAAAAAAAAA')).status);
+        }
+        expect(statuses).toEqual([404, 404, 404, 429, 429]);
+      } finally {
+        await testApp.close();
+      }
+    });
+
+    it('shares the count between GET and HEAD on every limited route of the route table', async () => {
+      const testApp = await startTestApp(kind, {
+        RATE_LIMITS: 'on',
+        RATE_LIMIT_TRACK: '1000/minute',
+        RATE_LIMIT_SUBMIT: '1000/minute',
+        RATE_LIMIT_FORMS: '1000/minute',
+      });
+      try {
+        const client = await testApp.operator();
+        const remaining = async (method: string, url: string) => {
+          const answer = await client.request(method, url);
+          const header = answer.headers.get('x-ratelimit-remaining');
+          return header === null ? undefined : Number(header);
+        };
+        const limited: string[] = [];
+        for (const route of listRoutes(testApp).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
+          const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
+          const afterGet = await remaining('GET', url);
+          if (afterGet === undefined) continue;
+          limited.push(route.url);
+          expect(await remaining('HEAD', url), `HEAD ${route.url}`).toBe(afterGet - 1);
+          expect(await remaining('GET', url), `GET ${route.url}`).toBe(afterGet - 2);
+        }
+        expect(limited).toContain('/api/track/:code');
+      } finally {
+        await testApp.close();
+      }
+    });
+  });
+
+  describe('behind a load balancer', () => {
+    const track = (testApp: TestApp, client: string) =>
+      testApp.client().get('/api/track/AAAAAAAAAAAA', { headers: { 'x-forwarded-for': client } });
+    const limited = { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '2/minute' };
+
+    it.each(['loopback', '1'])(
+      'counts each forwarded client apart when TRUST_PROXY=%s names the proxy',
+      async (trust) => {
+        const testApp = await startTestApp(kind, { ...limited, TRUST_PROXY: trust });
+        try {
+          for (let call = 0; call < 2; call++) expect((await track(testApp, '203.0.113.1')).status).not.toBe(429);
+          expect((await track(testApp, '203.0.113.1')).status).toBe(429);
+          expect((await track(testApp, '203.0.113.2')).status).not.toBe(429);
+        } finally {
+          await testApp.close();
+        }
+      },
+    );
+
+    it('ignores X-Forwarded-For by default, so a client cannot choose the address its limit counts', async () => {
+      const testApp = await startTestApp(kind, limited);
+      try {
+        for (let call = 0; call < 2; call++)
+          expect((await track(testApp, `203.0.113.${call + 1}`)).status).not.toBe(429);
+        expect((await track(testApp, '203.0.113.9')).status).toBe(429);
+      } finally {
+        await testApp.close();
+      }
+    });
+  });
+});
+
+// Several processes behind a load balancer share one PostgreSQL: a limit holds for all of them together.
+describe.runIf(databases().includes('postgres'))('two processes on one PostgreSQL', () => {
+  let testApp: TestApp;
+  let second: FastifyInstance;
+  let secondUrl: string;
+  beforeAll(async () => {
+    testApp = await startTestApp('postgres', { RATE_LIMITS: 'on', RATE_LIMIT_LOGIN: '10/minute' });
+    second = await buildApp(testApp.app.config);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const address = second.server.address();
+    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await second?.close();
+    await testApp?.close();
+  });
+
+  const wrongSignIn = (client: TestClient) =>
+    client.post('/api/auth/login', { email: TEST_ADMIN.email, password: 'wrong-password' });
+  const counters = () =>
+    testApp.app.db.select({ key: rateLimitCounters.key, count: rateLimitCounters.count }).from(rateLimitCounters);
+
+  it('share one sign-in budget of 10: five failures through each, then the 11th on either answers 429', async () => {
+    const first = testApp.client();
+    const other = new TestClient(secondUrl);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      statuses.push((await wrongSignIn(first)).status, (await wrongSignIn(other)).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    const eleventh = await wrongSignIn(first);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await wrongSignIn(other)).status).toBe(429);
+    // Even the right password waits: the limit is on attempts, not on failures.
+    expect((await other.post('/api/auth/login', TEST_ADMIN)).status).toBe(429);
+    expect(await counters()).toEqual([{ key: 'POST /api/auth/login 127.0.0.1', count: 13 }]);
+  });
+
+  it('starts a new window once the old one has ended, on both', async () => {
+    // The window is the database's: moving its end into the past is what a minute of waiting does.
+    await testApp.app.db.update(rateLimitCounters).set({ expiresAt: sql`now() - interval '1 millisecond'` });
+    const other = new TestClient(secondUrl);
+    const answer = await wrongSignIn(other);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('x-ratelimit-remaining')).toBe('9');
+    expect((await testApp.client().post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
+    expect(await counters()).toEqual([{ key: 'POST /api/auth/login 127.0.0.1', count: 2 }]);
+  });
+
+  it('refuses sign-in with a 503 but keeps tracking open when the counters cannot be reached', async () => {
+    const tracked = await startTestApp('postgres', {
+      RATE_LIMITS: 'on',
+      RATE_LIMIT_LOGIN: '10/minute',
+      RATE_LIMIT_TRACK: '10/minute',
+    });
     try {
-      for (let call = 0; call < 2; call++) expect((await track(testApp, `203.0.113.${call + 1}`)).status).not.toBe(429);
-      expect((await track(testApp, '203.0.113.9')).status).toBe(429);
+      // The rest of the database answers; only the counters fail, the case where failing open would
+      // hand a password guesser an unlimited budget.
+      await tracked.app.db.execute(sql`ALTER TABLE rate_limit_counters RENAME TO rate_limit_counters_away`);
+      const client = tracked.client();
+      const signIn = await client.post('/api/auth/login', TEST_ADMIN);
+      expect(signIn.status).toBe(503);
+      expect(signIn.body).toEqual({ message: 'This is unavailable for a moment. Please try again shortly.' });
+      expect((await client.get('/api/track/AAAAAAAAAAAA')).status).toBe(404);
+      await tracked.app.db.execute(sql`ALTER TABLE rate_limit_counters_away RENAME TO rate_limit_counters`);
+      expect((await client.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
     } finally {
-      await testApp.close();
+      await tracked.close();
     }
   });
 });

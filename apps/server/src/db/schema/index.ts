@@ -3,5 +3,6 @@ export * from './auth.ts';
 export * from './idempotency.ts';
 export * from './inbox.ts';
 export * from './mail.ts';
+export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './shipments.ts';

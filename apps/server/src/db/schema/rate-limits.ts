@@ -1,0 +1,18 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Rate-limit counters shared by every server process on one PostgreSQL (the embedded database has one
+ * process, which counts in memory). One row per route and client address, in a fixed window like the
+ * memory store's: the first hit after `expires_at` starts a new window at 1. Expired rows are as good
+ * as absent and are deleted now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** Method (HEAD counted as GET), route pattern and client address. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_expires_at_idx').on(table.expiresAt)],
+);
