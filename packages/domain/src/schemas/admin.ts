@@ -40,11 +40,25 @@ export const packageCodeParamsSchema = z.object({ trackingCode: trackingCodeSche
 
 export const PACKAGE_PAGE_SIZE = 24;
 
+/** The console list's orders: by creation time or by last change, each either way. */
+export const PACKAGE_SORTS = ['created', 'updated'] as const;
+export type PackageSort = (typeof PACKAGE_SORTS)[number];
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 /** GET /api/admin/packages: a page, optionally narrowed by a search text and an exact status. */
 export const packageListQuerySchema = z.object({
   ...pageQueryFields(PACKAGE_PAGE_SIZE),
   q: z.string().max(200).optional().describe('Tracking code, names, e-mails or phones (any part, any case)'),
   status: z.string().max(200).optional().describe('An exact status text, custom ones included'),
+  sort: z
+    .enum(PACKAGE_SORTS, { error: 'sort must be created or updated' })
+    .optional()
+    .describe('Order by creation (the default) or by last update'),
+  order: z
+    .enum(SORT_ORDERS, { error: 'order must be desc or asc' })
+    .optional()
+    .describe('Newest first (desc, the default) or oldest first (asc)'),
 });
 export type PackageListQuery = z.input<typeof packageListQuerySchema>;
 

@@ -59,6 +59,13 @@ export const shipments = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('shipments_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The console's "last update" sort, either way (a b-tree reads backwards for oldest first).
+    index('shipments_updated_at_id_idx').on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('shipments_status_updated_at_id_idx').on(
+      table.status,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('shipments_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

@@ -16,7 +16,7 @@ export interface ShipmentFilter {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-function filterCondition(filter: ShipmentFilter): SQL | undefined {
+export function filterCondition(filter: ShipmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search) conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(filter.search)}%`}`);
   if (filter.status) conditions.push(eq(shipments.status, filter.status));
@@ -38,17 +38,25 @@ export async function findShipmentByCode(db: Database, trackingCode: string): Pr
   return row;
 }
 
-/** Newest first; ties broken by id so pages never overlap. */
+export interface ShipmentOrder {
+  by: 'created' | 'updated';
+  direction: 'desc' | 'asc';
+}
+
+/** Newest created first unless told otherwise; ties broken by id so pages never overlap. */
 export async function findShipmentsPage(
   db: Database,
   filter: ShipmentFilter,
   page: { limit: number; offset: number },
+  order: ShipmentOrder = { by: 'created', direction: 'desc' },
 ): Promise<ShipmentRow[]> {
+  const column = order.by === 'updated' ? shipments.updatedAt : shipments.createdAt;
+  const direction = order.direction === 'asc' ? asc : desc;
   return db
     .select()
     .from(shipments)
     .where(filterCondition(filter))
-    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .orderBy(direction(column), direction(shipments.id))
     .limit(page.limit)
     .offset(page.offset);
 }

@@ -97,7 +97,10 @@ export async function createShipment(
 export async function listShipments(deps: ShipmentDeps, query: z.output<typeof packageListQuerySchema>) {
   const filter = { search: query.q?.trim().toLowerCase() || undefined, status: query.status?.trim() || undefined };
   const [rows, total] = await Promise.all([
-    repository.findShipmentsPage(deps.db, filter, pageWindow(query)),
+    repository.findShipmentsPage(deps.db, filter, pageWindow(query), {
+      by: query.sort ?? 'created',
+      direction: query.order ?? 'desc',
+    }),
     repository.countShipments(deps.db, filter),
   ]);
   return { items: await viewsOf(deps, rows), total };

@@ -1,0 +1,2 @@
+CREATE INDEX "shipments_updated_at_id_idx" ON "shipments" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "shipments_status_updated_at_id_idx" ON "shipments" USING btree ("status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
