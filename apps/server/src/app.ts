@@ -21,7 +21,9 @@ import uploads from './plugins/uploads.ts';
 import webApp from './plugins/web-app.ts';
 import xsrf from './plugins/xsrf.ts';
 import { withProgress } from './progress.ts';
+import type { ImageStorage } from './storage/image-storage.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
+import { S3ImageStorage } from './storage/s3-storage.ts';
 
 /** JSON bodies are small forms; images travel as multipart with their own limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -58,9 +60,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage: ImageStorage = config.s3
+    ? new S3ImageStorage(config.s3)
+    : new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
   app.decorate('config', config);
   app.decorate('storage', storage);
+  if (storage instanceof S3ImageStorage) app.addHook('onClose', async () => storage.close());
 
   // External plugins, then the app's own, then routes (plugins first so their hooks see every route).
   if (onRoute) app.addHook('onRoute', onRoute);

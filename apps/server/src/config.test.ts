@@ -96,6 +96,41 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps photos on disk unless S3_BUCKET is set, and checks what the S3 client will need', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    // The AWS variables alone change nothing (the SDK may be there for something else).
+    expect(loadConfig({ AWS_ENDPOINT_URL_S3: 'not a url', S3_BUCKET: ' ' }).s3).toBeUndefined();
+    const s3 = { S3_BUCKET: 'waybill-photos', AWS_REGION: 'us-east-1' };
+    expect(loadConfig(s3).s3).toEqual({ bucket: 'waybill-photos', prefix: '', forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_PREFIX: 'site-a/photos', S3_FORCE_PATH_STYLE: 'true' }).s3).toEqual({
+      bucket: 'waybill-photos',
+      prefix: 'site-a/photos/',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...s3, S3_PREFIX: 'photos/' }).s3?.prefix).toBe('photos/');
+
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+      return '';
+    };
+    expect(problems({ S3_BUCKET: 'waybill-photos' })).toMatch(/^AWS_REGION: must be set with S3_BUCKET/);
+    expect(problems({ ...s3, AWS_ACCESS_KEY_ID: 'AKIA1' })).toMatch(/AWS_SECRET_ACCESS_KEY: set both or neither/);
+    expect(problems({ ...s3, AWS_ENDPOINT_URL_S3: 'minio:9000' })).toMatch(
+      /^AWS_ENDPOINT_URL_S3: must be an http\(s\)/,
+    );
+    expect(problems({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toMatch(/^S3_FORCE_PATH_STYLE: must be true or false/);
+    for (const bucket of ['ab', 'Waybill', 'photos_2024', '-photos', 'photos.', 'a'.repeat(64)]) {
+      expect(problems({ ...s3, S3_BUCKET: bucket }), bucket).toMatch(/^S3_BUCKET: must be an S3 bucket name/);
+    }
+    for (const prefix of ['../up', 'a//b', '/rooted', 'a/../b', 'spaces here/', `${'a'.repeat(201)}/`]) {
+      expect(problems({ ...s3, S3_PREFIX: prefix }), prefix).toMatch(/^S3_PREFIX: must be folder names/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: ' ' })).toMatchObject({
       databaseUrl: undefined,

@@ -66,6 +66,62 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const BUCKET_NAME_RULE =
+  'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit';
+const BUCKET_CHARACTERS = /^[a-z0-9.-]+$/;
+const ALPHANUMERIC = /^[a-z0-9]$/;
+
+function isBucketName(name: string): boolean {
+  return (
+    name.length >= 3 &&
+    name.length <= 63 &&
+    BUCKET_CHARACTERS.test(name) &&
+    ALPHANUMERIC.test(name.at(0)!) &&
+    ALPHANUMERIC.test(name.at(-1)!)
+  );
+}
+
+const KEY_PREFIX_RULE =
+  'must be folder names separated by slashes, such as waybill/photos/ (letters, digits, dots, hyphens, underscores; at most 200 characters)';
+const PREFIX_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** `waybill/photos/` or `waybill/photos`: the segments of a key prefix, each a plain name. */
+function isKeyPrefix(prefix: string): boolean {
+  const segments = prefix.replace(/\/$/, '').split('/');
+  return prefix.length <= 200 && segments.every((segment) => PREFIX_SEGMENT.test(segment) && !segment.includes('..'));
+}
+
+/** Where package photos live when they are not on the local disk: one bucket all processes share. */
+export interface S3StorageConfig {
+  bucket: string;
+  /** '' or a prefix ending in a slash, put before every key. */
+  prefix: string;
+  /** Addresses as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, s3rver, Ceph). */
+  forcePathStyle: boolean;
+}
+
+/**
+ * With S3_BUCKET, the AWS SDK reads AWS_REGION, the key pair and AWS_ENDPOINT_URL_S3 from the environment
+ * itself; these are only the mistakes it would report late (at the first upload) or not clearly.
+ */
+function s3Problems(e: z.infer<typeof envSchema>): string[] {
+  if (!e.S3_BUCKET) return [];
+  const problems: string[] = [];
+  if (!e.AWS_REGION) {
+    problems.push('AWS_REGION: must be set with S3_BUCKET (the bucket’s region; any name, e.g. us-east-1, for MinIO)');
+  }
+  const endpoint = e.AWS_ENDPOINT_URL_S3;
+  if (endpoint && !(URL.canParse(endpoint) && /^https?:$/.test(new URL(endpoint).protocol))) {
+    problems.push('AWS_ENDPOINT_URL_S3: must be an http(s):// URL such as http://127.0.0.1:9000 (unset for Amazon S3)');
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    problems.push(
+      'AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both or neither (neither: the SDK’s other sources, e.g. an instance role)',
+    );
+  }
+  return problems;
+}
+
 const optional = z
   .string()
   .optional()
@@ -108,6 +164,14 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: rateLimit('30/minute'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: trustProxy,
+  S3_BUCKET: optional.pipe(z.string().refine(isBucketName, { error: BUCKET_NAME_RULE }).optional()),
+  S3_PREFIX: optional.pipe(z.string().refine(isKeyPrefix, { error: KEY_PREFIX_RULE }).optional()),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Read by the AWS SDK itself; checked here only so that a mistake is named at start.
+  AWS_REGION: optional,
+  AWS_ENDPOINT_URL_S3: optional,
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   NODE_ENV: optional,
@@ -129,6 +193,8 @@ export interface Config {
   webDistDir: string | undefined;
   rateLimits: { enabled: boolean; login: RateLimit; track: RateLimit; submit: RateLimit; forms: RateLimit };
   trustProxy: TrustProxy;
+  /** Set (S3_BUCKET) when photos are kept in an S3-compatible bucket instead of DATA_DIR/uploads. */
+  s3: S3StorageConfig | undefined;
   logLevel: string;
   /** `pretty` for a person at a terminal, `json` (one object a line) for log collectors. */
   logFormat: 'pretty' | 'json';
@@ -151,6 +217,8 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const problems = s3Problems(e);
+  if (problems.length > 0) throw new ConfigError(problems);
   const webDistDir = path.resolve(e.WEB_DIST_DIR);
   return {
     port: e.PORT,
@@ -180,6 +248,13 @@ export function loadConfig(
       forms: e.RATE_LIMIT_FORMS,
     },
     trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/$/, '')}/` : '',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
     // Unset: readable lines when a person watches a terminal outside production, else JSON lines.
     logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),

@@ -36,6 +36,10 @@ async function orphanSweep(app: FastifyInstance) {
     try {
       const swept = await sweepOrphanFiles({ db: app.db, storage: app.storage }, tmpDir, olderThan);
       if (swept.images + swept.uploadsInProgress > 0) app.log.warn(swept, 'removed files left by an earlier crash');
+    } catch (error) {
+      // A bucket that does not answer now must not keep the server from starting: the readiness check
+      // reports it, and the leftovers wait for the next start.
+      app.log.warn({ err: error }, 'could not sweep files left by an earlier crash');
     } finally {
       if (lockClient) {
         if (alone) await lockClient.query('SELECT pg_advisory_unlock($1)', [PROCESS_LOCK_ID]);
