@@ -16,6 +16,7 @@ const KEYED_ROUTES = [
   'POST /api/submit-package',
   'POST /api/admin/accept',
   'POST /api/admin/reject',
+  'POST /api/admin/bulk',
   'POST /api/admin/location-update',
   'DELETE /api/admin/location-update',
   'DELETE /api/admin/packages/:trackingCode',
@@ -51,6 +52,11 @@ const KEYED_WRITES: KeyedWrite[] = [
     route: 'DELETE /api/admin/packages/:trackingCode',
     path: (ctx) => `/api/admin/packages/${ctx.pendingCode}`,
     body: () => undefined,
+  },
+  {
+    route: 'POST /api/admin/bulk',
+    path: () => '/api/admin/bulk',
+    body: (ctx) => ({ action: 'accept', trackingCodes: [ctx.pendingCode, ctx.acceptedCode] }),
   },
   {
     route: 'POST /api/support-requests',

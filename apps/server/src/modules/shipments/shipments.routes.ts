@@ -1,9 +1,11 @@
 import type { RoutesPlugin } from '../../http/access.ts';
 import { adminPackagesRoutes } from './admin-packages.routes.ts';
+import { packageBulkRoutes } from './package-bulk.routes.ts';
 import { submitPackageRoutes } from './submit-package.routes.ts';
 
 /** Package submission (public, multipart) and the console's package routes, each in its own scope. */
 export const shipmentsRoutes: RoutesPlugin = async (app, options) => {
   await app.register(submitPackageRoutes, options);
   await app.register(adminPackagesRoutes, options);
+  await app.register(packageBulkRoutes, options);
 };
