@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './labels.ts';
 export * from './location.ts';
 export * from './progress.ts';
 export * from './public-pages.ts';
@@ -10,6 +11,7 @@ export * from './schemas/errors.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/idempotency.ts';
 export * from './schemas/inbox.ts';
+export * from './schemas/labels.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/settings.ts';

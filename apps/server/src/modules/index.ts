@@ -4,6 +4,7 @@ import { companyDetailsRoutes } from './company-details/company-details.routes.t
 import { consoleShortcutRoutes } from './console-shortcut/console-shortcut.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
+import { labelsRoutes } from './labels/labels.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
@@ -23,4 +24,5 @@ export const featureRoutes: RoutesPlugin[] = [
   consoleShortcutRoutes,
   mailRoutes,
   inboxRoutes,
+  labelsRoutes,
 ];

@@ -102,6 +102,8 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
     status: 200,
   }),
   deleteAdminPackagesByTrackingCode: (state) => ({ params: { trackingCode: state.deleteCode }, status: 200 }),
+  getAdminPackagesByTrackingCodeLabel: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  postAdminLabels: (state) => ({ json: { trackingCodes: [state.acceptedCode], size: 'a4' }, status: 200 }),
   postAdminBulk: (state) => ({
     json: { action: 'accept', trackingCodes: [state.bulkCode, 'NOPE22222222'] },
     status: 200,

@@ -1,0 +1,73 @@
+import { labelQuerySchema, labelsRequestSchema, packageCodeParamsSchema } from '@waybill/domain';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { consoleScope } from '../../http/access.ts';
+import { errorAnswers, fileAnswer } from '../../http/answers.ts';
+import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
+import type { RenderedLabels } from './label-pdf.ts';
+import * as labels from './labels.service.ts';
+
+const tags = ['Labels'];
+
+function sendPdf(reply: FastifyReply, log: FastifyBaseLogger, rendered: RenderedLabels, filename: string) {
+  if (rendered.missingCharacters) {
+    log.warn({ filename }, 'label text has characters no installed font can draw; they print as "?"');
+  }
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(rendered.document);
+}
+
+/** Shipping labels as PDF: a 4x6 thermal label a page, or four to an A4 sheet. */
+export const labelsRoutes = consoleScope(async (app, { config }) => {
+  const deps = { db: app.db, config };
+
+  app.get(
+    '/api/admin/packages/:trackingCode/label',
+    {
+      schema: {
+        tags,
+        summary: 'The shipping label of an accepted package, as PDF (4x6 by default, or A4)',
+        params: packageCodeParamsSchema,
+        querystring: labelQuerySchema,
+        response: {
+          200: fileAnswer('application/pdf: the label, one 4x6 page or a quarter of an A4 sheet'),
+          ...errorAnswers({
+            400: 'Refused input: "Size must be 4x6 or a4"',
+            404: PACKAGE_NOT_FOUND,
+            409: `${labels.NO_LABEL_PENDING} Or: ${labels.NO_LABEL_REJECTED}`,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { trackingCode } = request.params;
+      const rendered = await labels.packageLabel(deps, trackingCode, request.query.size);
+      return sendPdf(reply, request.log, rendered, `label-${trackingCode}.pdf`);
+    },
+  );
+
+  app.post(
+    '/api/admin/labels',
+    {
+      schema: {
+        tags,
+        summary: 'The shipping labels of many accepted packages as one PDF, in the order given',
+        body: labelsRequestSchema,
+        response: {
+          200: fileAnswer('application/pdf: one 4x6 page a label, or four labels an A4 sheet'),
+          ...errorAnswers({
+            400: `Refused input, or "${labels.NO_LABELS_MESSAGE} …" naming each unknown, Pending or Rejected code (errors: one per refused position); nothing is printed`,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { trackingCodes, size } = request.body;
+      const rendered = await labels.packageLabels(deps, trackingCodes, size);
+      const day = new Date().toISOString().slice(0, 10);
+      return sendPdf(reply, request.log, rendered, `labels-${day}-${trackingCodes.length}.pdf`);
+    },
+  );
+});

@@ -1,0 +1,84 @@
+import { canHaveLabel, type LabelSize } from '@waybill/domain';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { ESTIMATED_DELIVERY_DAYS, PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
+import { type LabelContent, type RenderedLabels, renderLabels } from './label-pdf.ts';
+import * as repository from './labels.repository.ts';
+
+export interface LabelDeps {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'company'>;
+}
+
+export const NO_LABEL_PENDING = 'This package is Pending: accept it before printing its label';
+export const NO_LABEL_REJECTED = 'This package was rejected, so it has no label';
+export const NO_LABELS_MESSAGE = 'No label can be printed for';
+/** How many refused codes the message names; `errors` names every one. */
+const NAMED_IN_MESSAGE = 10;
+
+function refusalOf(row: repository.LabelRow | undefined): string | undefined {
+  if (!row) return 'not found';
+  return canHaveLabel(row.status) ? undefined : row.status;
+}
+
+// The day accepted is not stored on its own: Accept sets the estimated delivery a fixed number of
+// days later and nothing else changes it, so it is read back from there. A package that reached a
+// custom status straight from Rejected has none and prints a dash.
+function acceptedOn(row: repository.LabelRow): string {
+  if (!row.estimatedDelivery) return '—';
+  const accepted = new Date(row.estimatedDelivery.getTime() - ESTIMATED_DELIVERY_DAYS * 86_400_000);
+  return accepted.toISOString().slice(0, 10);
+}
+
+function contentOf(row: repository.LabelRow, deps: LabelDeps): LabelContent {
+  return {
+    trackingCode: row.trackingCode,
+    trackingUrl: `${deps.config.publicUrl}/track/${row.trackingCode}`,
+    companyName: deps.config.company.name,
+    sender: { name: row.name, phone: row.phone, address: row.pickupLocation },
+    receiver: { name: row.rname, phone: row.rphone, address: row.destination },
+    quantity: String(row.quantity),
+    weight: `${row.weight} kg`,
+    dimensions: `${row.length} × ${row.width} × ${row.height} ${row.dimensionUnit}`,
+    acceptedOn: acceptedOn(row),
+  };
+}
+
+/** One package's label: 404 for an unknown code, 409 for a Pending or Rejected package. */
+export async function packageLabel(deps: LabelDeps, trackingCode: string, size: LabelSize): Promise<RenderedLabels> {
+  const [row] = await repository.findLabelRows(deps.db, [trackingCode]);
+  if (!row) throw notFound(PACKAGE_NOT_FOUND);
+  if (!canHaveLabel(row.status)) throw conflict(row.status === 'Pending' ? NO_LABEL_PENDING : NO_LABEL_REJECTED);
+  return renderLabels([contentOf(row, deps)], size, `Label ${row.trackingCode}`);
+}
+
+/**
+ * The labels of many packages in the order asked (a code named twice prints twice). If any code is
+ * unknown or its package cannot have a label, nothing is printed: a 400 names each such code, so the
+ * operator fixes the list rather than finds a label missing from a stack of paper.
+ */
+export async function packageLabels(
+  deps: LabelDeps,
+  trackingCodes: string[],
+  size: LabelSize,
+): Promise<RenderedLabels> {
+  const rows = await repository.findLabelRows(deps.db, [...new Set(trackingCodes)]);
+  const byCode = new Map(rows.map((row) => [row.trackingCode, row]));
+  const errors: Record<string, string> = {};
+  const refused: string[] = [];
+  trackingCodes.forEach((code, index) => {
+    const refusal = refusalOf(byCode.get(code));
+    if (refusal === undefined) return;
+    errors[`trackingCodes.${index}`] =
+      refusal === 'not found' ? PACKAGE_NOT_FOUND : refusal === 'Pending' ? NO_LABEL_PENDING : NO_LABEL_REJECTED;
+    refused.push(`${code} (${refusal})`);
+  });
+  if (refused.length > 0) {
+    const named = refused.slice(0, NAMED_IN_MESSAGE).join(', ');
+    const more = refused.length > NAMED_IN_MESSAGE ? ` and ${refused.length - NAMED_IN_MESSAGE} more` : '';
+    throw new AppError(400, `${NO_LABELS_MESSAGE} ${named}${more}`, errors);
+  }
+  const labels = trackingCodes.map((code) => contentOf(byCode.get(code)!, deps));
+  return renderLabels(labels, size, `Labels (${labels.length})`);
+}
