@@ -5,6 +5,12 @@
 // must also match the server's major version), streams in both directions, and a backup of either
 // database restores into either. It runs through the app's own database code, so `npm run backup`
 // works wherever the server runs. `zcat FILE | head` shows what a backup holds.
+//
+// Photos in an S3 bucket (S3_BUCKET) are not copied into the file: a bucket is backed up by its own
+// means (versioning, replication, the provider's backups), which keep every photo without streaming
+// gigabytes through one process. Such a backup holds the rows only, and the command says so. A restore
+// under S3_BUCKET writes the photos a file does hold (one made from DATA_DIR/uploads) into the bucket,
+// which is also how photos move from the local disk to a bucket.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -13,8 +19,10 @@ import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { S3StorageConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { assertSafeKey } from '../storage/image-storage.ts';
+import { S3ImageStorage } from '../storage/s3-storage.ts';
 
 const FORMAT = 'waybill-backup';
 const VERSION = 1;
@@ -40,6 +48,15 @@ interface BackupEnd {
 export interface BackupOptions {
   dataDir: string;
   databaseUrl?: string;
+  /** Photos are in this bucket, not in DATA_DIR/uploads. */
+  s3?: S3StorageConfig;
+}
+
+/** What a backup or restore moved; `photos` counts those in the file, `bucket` names where the others are. */
+export interface BackupCounts {
+  rows: number;
+  photos: number;
+  bucket?: string;
 }
 
 export class BackupError extends Error {
@@ -91,7 +108,7 @@ async function writableColumns(db: Database, table: string): Promise<string[]> {
  * end: never half a backup under the name). On PostgreSQL the rows are one consistent snapshot, also while servers run; the embedded
  * database belongs to one process, so stop the server before backing it up.
  */
-export async function backup(options: BackupOptions, file: string): Promise<{ rows: number; photos: number }> {
+export async function backup(options: BackupOptions, file: string): Promise<BackupCounts> {
   const handle = await openDatabase(options);
   const partial = `${file}.partial`;
   try {
@@ -128,7 +145,7 @@ export async function backup(options: BackupOptions, file: string): Promise<{ ro
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     let photos = 0;
-    const names = await readdir(uploadsDir(options)).catch(() => [] as string[]);
+    const names = options.s3 ? [] : await readdir(uploadsDir(options)).catch(() => [] as string[]);
     for (const name of names.sort()) {
       if (name.startsWith('.')) continue; // a photo being written (see LocalDiskStorage)
       await write({ photo: name, data: (await readFile(path.join(uploadsDir(options), name))).toString('base64') });
@@ -141,7 +158,7 @@ export async function backup(options: BackupOptions, file: string): Promise<{ ro
     await link(partial, file).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'EEXIST' ? new BackupError(`${file} already exists`) : error;
     });
-    return { rows, photos };
+    return options.s3 ? { rows, photos, bucket: options.s3.bucket } : { rows, photos };
   } finally {
     await rm(partial, { force: true });
     await handle.close();
@@ -175,13 +192,17 @@ async function* linesOf(file: string): AsyncGenerator<string> {
 /**
  * Replaces the database's rows and the local photos with a backup's, all or nothing: the rows in one
  * transaction, the photos into a folder beside DATA_DIR/uploads that takes its place once the rows are
- * committed. Stop every server first. The database gets the migrations of this version first; a backup
+ * committed. With photos in a bucket, the file's photos are added to it and its other objects stay (the
+ * bucket's own backup brings back photos deleted since; what no row names is swept at the next start). Stop every server first. The database gets the migrations of this version first; a backup
  * made under other migrations is refused.
  */
-export async function restore(options: BackupOptions, file: string): Promise<{ rows: number; photos: number }> {
+export async function restore(options: BackupOptions, file: string): Promise<BackupCounts> {
   const staging = `${uploadsDir(options)}.restoring`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
+  const bucket = options.s3 ? new S3ImageStorage(options.s3) : undefined;
+  if (!bucket) {
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { recursive: true });
+  }
   const handle = await openDatabase(options);
   let counts: { rows: number; photos: number };
   try {
@@ -236,7 +257,16 @@ export async function restore(options: BackupOptions, file: string): Promise<{ r
         } else if ('photo' in line) {
           await flush();
           assertSafeKey(line.photo);
-          await writeFile(path.join(staging, line.photo), Buffer.from(line.data, 'base64'));
+          const data = Buffer.from(line.data, 'base64');
+          // Into the bucket at once: if the restore fails after all, the sweep at the next start
+          // removes what no row names.
+          if (bucket)
+            await bucket.put(
+              line.photo,
+              data,
+              line.photo.endsWith('.webp') ? 'image/webp' : 'application/octet-stream',
+            );
+          else await writeFile(path.join(staging, line.photo), data);
           photos += 1;
         } else if ('end' in line) {
           await flush();
@@ -252,7 +282,9 @@ export async function restore(options: BackupOptions, file: string): Promise<{ r
     throw error;
   } finally {
     await handle.close();
+    bucket?.close();
   }
+  if (bucket) return { ...counts, bucket: bucket.bucket };
   // The rows are in: the restored photos take the place of the current ones.
   const previous = `${uploadsDir(options)}.before-restore`;
   await rm(previous, { recursive: true, force: true });

@@ -6,8 +6,12 @@ import { backupFileArgument } from './cli-arguments.ts';
 
 const file = backupFileArgument('restore');
 try {
-  const { rows, photos } = await restore(loadConfig(), file);
-  console.log(`Restored ${rows} rows and ${photos} photos from ${file}.`);
+  const { rows, photos, bucket } = await restore(loadConfig(), file);
+  console.log(
+    bucket
+      ? `Restored ${rows} rows from ${file}, and wrote its ${photos} photos into the S3 bucket "${bucket}" (the bucket's other photos stay).`
+      : `Restored ${rows} rows and ${photos} photos from ${file}.`,
+  );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;
   console.error(`Nothing was restored: ${error.message}.`);
