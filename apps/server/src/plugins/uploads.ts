@@ -11,6 +11,8 @@ const SERVED_NAME = /^\/[A-Za-z0-9][A-Za-z0-9_-]*\.webp$/;
 /** Longer than any key the pipeline makes (a UUID, `-thumb`, `.webp`): never sent to the bucket. */
 const MAX_SERVED_NAME = 100;
 
+const PHOTO_STORAGE_DOWN = 'The photo storage does not answer. Please try again shortly.';
+
 const CACHE_HEADERS = {
   'Cache-Control': 'public, max-age=31536000, immutable',
   'X-Content-Type-Options': 'nosniff',
@@ -31,7 +33,14 @@ async function uploads(app: FastifyInstance, { storage }: { storage: ImageStorag
           handler: async (request, reply) => {
             const name = (request.params as { '*': string })['*'];
             if (name.length > MAX_SERVED_NAME || !SERVED_NAME.test(`/${name}`)) return reply.callNotFound();
-            const object = await storage.open(name, { headOnly: request.method === 'HEAD' });
+            let object: Awaited<ReturnType<S3ImageStorage['open']>>;
+            try {
+              object = await storage.open(name, { headOnly: request.method === 'HEAD' });
+            } catch (error) {
+              // Not the request's fault, and a retry may succeed: a 503 that a cache will not keep.
+              request.log.warn({ err: error }, 'the photo storage did not answer');
+              return reply.code(503).header('Cache-Control', 'no-store').send({ message: PHOTO_STORAGE_DOWN });
+            }
             if (!object) return reply.callNotFound();
             reply.headers(CACHE_HEADERS).type('image/webp');
             if (object.contentLength !== undefined) reply.header('Content-Length', object.contentLength);

@@ -178,6 +178,10 @@ describe.each(databases())('photos in an S3 bucket on %s', (kind) => {
       const down = await testApp.client().get('/api/health/ready');
       expect(down.status).toBe(503);
       expect(down.body).toEqual({ message: 'Not ready: the photo storage does not answer' });
+      const unavailable = await testApp.client().get(`/uploads/${randomUUID()}.webp`);
+      expect(unavailable.status).toBe(503);
+      expect(unavailable.headers.get('cache-control')).toBe('no-store');
+      expect(unavailable.body).toEqual({ message: 'The photo storage does not answer. Please try again shortly.' });
 
       // A process started meanwhile comes up (its sweep waits for the next start) and says it is not ready.
       const another = await startTestApp(kind, s3.env);
