@@ -1,7 +1,9 @@
-// Scale-out: two real Waybill processes on one PostgreSQL, behind a round-robin proxy, act as one
-// site. What one process writes the other reads, a session or a rate limit is the same on both, a
-// notification is e-mailed once, and killing one process loses no acknowledged write.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Scale-out: two real Waybill processes on one PostgreSQL and one S3-compatible bucket, behind a
+// round-robin proxy, act as one site. Each has a DATA_DIR of its own (uploads in progress only), so
+// nothing is shared but the database and the bucket. What one process writes the other reads, a
+// session or a rate limit is the same on both, a notification is e-mailed once, and killing one
+// process loses no acknowledged write.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShipmentView } from '@waybill/domain';
@@ -12,6 +14,7 @@ import { TestClient } from '../support/http-client.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.ts';
+import { startTestS3, type TestS3 } from '../support/test-s3.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/test-smtp-server.ts';
 
 const SECOND = 1000;
@@ -36,6 +39,14 @@ function sameSession(client: TestClient, baseUrl: string): TestClient {
   return copy;
 }
 
+async function listFiles(directory: string): Promise<string[]> {
+  try {
+    return await readdir(directory);
+  } catch {
+    return [];
+  }
+}
+
 async function listAll(operator: TestClient): Promise<ShipmentView[]> {
   const answer = await operator.get<ShipmentView[]>('/api/admin/packages?pageSize=100');
   expect(answer.status).toBe(200);
@@ -51,18 +62,20 @@ describe.runIf(!databaseUrl)('two Waybill processes behind a load balancer', () 
 describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () => {
   let dataDir: string;
   let database: TestDatabase;
+  let s3: TestS3;
   let smtp: TestSmtpServer;
   let servers: ChildServer[] = [];
   let proxy: RoundRobinProxy;
   let png: Buffer;
 
   beforeAll(async () => {
-    // Photos: one DATA_DIR shared by both processes, as a shared volume would be.
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-scale-out-'));
     database = await createTestDatabase('postgres', dataDir);
+    s3 = await startTestS3();
     smtp = await startTestSmtpServer();
     png = await imageBytes('png', { width: 320, height: 240 });
     const env = {
+      ...s3.env,
       SMTP_URL: smtp.url,
       PUBLIC_URL,
       TRUST_PROXY: 'loopback',
@@ -75,8 +88,9 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     };
     // One after the other: the first applies the migrations, and two tsx starts at once on two cores
     // only take longer together.
-    for (let index = 0; index < 2; index++) {
-      servers.push(await startChildServer({ dataDir, databaseUrl: database.databaseUrl, env }));
+    for (const name of ['a', 'b']) {
+      const own = path.join(dataDir, name);
+      servers.push(await startChildServer({ dataDir: own, databaseUrl: database.databaseUrl, env }));
     }
     proxy = await startRoundRobinProxy(servers.map((server) => server.url));
   }, 2 * REAL_SERVER_TEST_TIMEOUT_MS);
@@ -86,6 +100,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     for (const server of servers) await server.kill();
     servers = [];
     await smtp?.stop();
+    await s3?.close();
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -108,7 +123,10 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     const photo = await fetch(`${second.url}${listed!.packageImages[0]}`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
-    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // The bytes the second process serves are the object the first one stored in the bucket.
+    const key = listed!.packageImages[0]!.slice(listed!.packageImages[0]!.lastIndexOf('/') + 1);
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(await s3.read(key));
+    for (const name of ['a', 'b']) expect(await listFiles(path.join(dataDir, name, 'uploads'))).toEqual([]);
 
     // Through the proxy: the submission lands on one process, the next two look-ups on both in turn.
     const before = [...proxy.sent];
