@@ -56,10 +56,11 @@ export class S3ImageStorage implements ImageStorage {
     this.client = new S3Client({
       forcePathStyle,
       // Since 3.729 the SDK adds a CRC32 checksum header to every upload (aws-chunked bodies for streams)
-      // and asks for checksums on downloads. Amazon S3 takes them, but several S3-compatible servers
-      // refuse the headers (Cloudflare R2 answers 501 "Header 'x-amz-checksum-crc32' … not implemented";
-      // Backblaze B2, older MinIO and Ceph, some cloud vendors likewise). Each image is sent whole from
-      // memory, with a length and its SigV4 signature, usually over TLS: the checksum adds little here.
+      // and asks for checksums on downloads. Amazon S3 takes them (so does s3rver, for whole buffers), but
+      // several S3-compatible services refuse them: Cloudflare R2 answered 501 "Header
+      // 'x-amz-checksum-crc32' … not implemented", Backblaze B2 refuses x-amz-sdk-checksum-algorithm, and
+      // some vendors' stores refuse aws-chunked bodies. Each image is sent whole from memory with its
+      // length and SigV4 signature, usually over TLS: the extra checksum adds little here.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Without limits a bucket that stops answering would hold an upload or a page's images forever.
