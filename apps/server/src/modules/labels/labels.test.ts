@@ -156,12 +156,12 @@ describe.each(databases())('shipping labels on %s', (kind) => {
   });
 
   it.each([
-    [{ trackingCodes: [] }, 'Name from 1 to 500 tracking codes'],
-    [{ trackingCodes: Array.from({ length: 501 }, () => 'ABC') }, 'Name from 1 to 500 tracking codes'],
-    [{ trackingCodes: 'ABC' }, 'Name from 1 to 500 tracking codes'],
-    [{ trackingCodes: ['  '] }, 'Please enter a tracking code'],
-    [{ trackingCodes: ['ABC'], size: 'letter' }, 'Size must be 4x6 or a4'],
-  ])('refuses a malformed batch %j', async (body, message) => {
+    ['no code', { trackingCodes: [] }, 'Name from 1 to 500 tracking codes'],
+    ['501 codes', { trackingCodes: Array.from({ length: 501 }, () => 'ABC') }, 'Name from 1 to 500 tracking codes'],
+    ['a code that is not a list', { trackingCodes: 'ABC' }, 'Name from 1 to 500 tracking codes'],
+    ['a blank code', { trackingCodes: ['  '] }, 'Please enter a tracking code'],
+    ['an unknown size', { trackingCodes: ['ABC'], size: 'letter' }, 'Size must be 4x6 or a4'],
+  ])('refuses a batch with %s', async (_name, body, message) => {
     const answer = await labels(body);
     expect(answer.status).toBe(400);
     expect(answer.json?.message).toBe(message);
