@@ -1,0 +1,261 @@
+// The container image as the Dockerfile makes it, built without Docker (test/support/dockerfile.ts):
+// the build context is the committed files less .dockerignore, every stage's RUN and COPY is performed,
+// then the image's CMD starts with the image's environment and is judged healthy by its own HEALTHCHECK.
+// It is also the production build's test: the final stage holds the bundle, the migrations, the web
+// build and a production install (`npm ci --omit=dev`, so neither tsx nor Vite), started with plain
+// `node` on a fresh data folder, which creates the embedded database (its worker file must be found
+// beside the bundle), serves the prerendered pages and takes a package with a photo.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { findFreePort } from '@waybill/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { loadConfig } from '../../src/config.ts';
+import { SERVER_ROOT } from '../../src/paths.ts';
+import {
+  buildImage,
+  durationMs,
+  expand,
+  hostPath,
+  imageCommand,
+  makeBuildContext,
+  type Stage,
+} from '../support/dockerfile.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
+import { TestClient } from '../support/http-client.ts';
+
+const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
+const ADMIN = { email: 'deploy@waybill.test', password: 'a long deploy password' };
+const DEV_ONLY = ['tsx', 'vite', 'typescript', 'vitest', 'rolldown'];
+const ROOT_USERS = new Set(['root', '0', '0:0']);
+
+const readRepoFile = (file: string) => readFile(path.join(REPO_ROOT, file), 'utf8');
+
+describe('container image', () => {
+  let workDir: string;
+  let image: Stage;
+  let stages: Stage[];
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-image-'));
+    const context = path.join(workDir, 'context');
+    await makeBuildContext(REPO_ROOT, context, await readRepoFile('.dockerignore'));
+    const built = await buildImage({
+      dockerfile: await readRepoFile('Dockerfile'),
+      context,
+      workDir,
+      // The machine's node and npm stand in for the base image's; npm takes what its cache holds.
+      baseEnv: {
+        PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+        HOME: os.homedir(),
+        npm_config_prefer_offline: 'true',
+        npm_config_update_notifier: 'false',
+      },
+    });
+    image = built.image;
+    stages = built.stages;
+  }, 900_000);
+
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('starts from Node.js on Debian and runs as an unprivileged user', () => {
+    for (const stage of stages) {
+      if (stages.some((earlier) => earlier.name === stage.base)) continue;
+      // sharp's prebuilt libvips needs glibc, so no Alpine; 20.19 is the oldest Node.js Waybill runs on.
+      expect(stage.base).toMatch(/^node:(\d+)-(bookworm|trixie)-slim$/);
+      expect(Number(stage.base.slice(5, 7))).toBeGreaterThanOrEqual(20);
+    }
+    expect(image.userAtCmd, 'USER before CMD').toBeDefined();
+    expect(ROOT_USERS.has(image.userAtCmd!)).toBe(false);
+    // The volume is the data folder, created for that user (an empty volume takes the image's owner).
+    expect(image.env).toMatchObject({ NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', HOST: '0.0.0.0' });
+    expect(image.volumes).toEqual([image.env.DATA_DIR]);
+    const dataCopy = image.copies.find(
+      (copy) => hostPath(image, copy.destination) === hostPath(image, image.env.DATA_DIR!),
+    );
+    expect(dataCopy?.chown?.split(':')[0]).toBe(image.userAtCmd);
+    // The port it listens on is the one it exposes and the health check asks.
+    expect(image.expose).toEqual([String(loadConfig(image.env).port)]);
+    // No RUN in the image itself: what it holds comes from the build stages.
+    expect(image.runs).toEqual([]);
+  });
+
+  it('holds the production dependencies only', () => {
+    const modules = hostPath(image, 'node_modules');
+    expect(existsSync(path.join(modules, 'fastify')), 'fastify').toBe(true);
+    expect(existsSync(path.join(modules, 'sharp')), 'sharp').toBe(true);
+    for (const devOnly of DEV_ONLY) expect(existsSync(path.join(modules, devOnly)), devOnly).toBe(false);
+    // Nor the sources: the bundle, the migrations and the web build are what it runs.
+    expect(existsSync(hostPath(image, 'apps/server/src'))).toBe(false);
+    expect(existsSync(hostPath(image, 'apps/server/dist/server.mjs'))).toBe(true);
+  });
+
+  it('starts with its CMD, turns healthy by its HEALTHCHECK, serves and stops', { timeout: 600_000 }, async () => {
+    const port = await findFreePort();
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      ...image.env,
+      PORT: String(port),
+      // Not in a container: listen on this machine's loopback only.
+      HOST: '127.0.0.1',
+      DATA_DIR: hostPath(image, image.env.DATA_DIR!),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    const command = imageCommand(image, image.cmd!);
+    let output = '';
+    child = spawn(command.file, command.args, { cwd: command.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr!.on('data', (chunk) => {
+      output += chunk;
+    });
+
+    const check = imageCommand(image, image.healthcheck!.command);
+    const checkTimeout = durationMs(image.healthcheck!.options.timeout ?? '30s');
+    const healthy = () =>
+      new Promise<boolean>((resolve) => {
+        const probe = spawn(check.file, check.args, { cwd: check.cwd, env, stdio: 'ignore', timeout: checkTimeout });
+        probe.once('exit', (code) => resolve(code === 0));
+        probe.once('error', () => resolve(false));
+      });
+    const deadline = Date.now() + 400_000;
+    while (!(await healthy())) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`never healthy:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // JSON log lines in production.
+    expect(output.split('\n')[0]).toMatch(/^\{"level":30,/);
+
+    const client = new TestClient(`http://127.0.0.1:${port}`);
+    expect((await client.get('/api/health')).status).toBe(200);
+    expect((await client.get('/api/health/ready')).status).toBe(200);
+
+    // A public page comes prerendered: its content is in the HTML before any script runs.
+    const services = await client.get('/services');
+    expect(services.status).toBe(200);
+    expect(services.headers.get('content-type')).toMatch(/text\/html/);
+    expect(services.text).toContain('<title>Services | Waybill</title>');
+    expect(services.text).toContain('id="page-title">Services</h1>');
+
+    const submitted = await client.request('POST', '/api/submit-package', {
+      form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
+    });
+    expect(submitted.status, submitted.text).toBe(201);
+    expect((await client.get(`/api/track/${submitted.body.trackingCode}`)).status).toBe(200);
+    // The photo went through sharp (a native module from the production install) and is served back.
+    const photo = await fetch(`http://127.0.0.1:${port}${submitted.body.packageImages[0]}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+
+    // The first operator came from the environment.
+    const operator = new TestClient(client.baseUrl);
+    expect((await operator.post('/api/auth/login', ADMIN)).status).toBe(200);
+    expect((await operator.get('/api/auth/me')).body.email).toBe(ADMIN.email);
+
+    child.kill('SIGTERM');
+    expect(await new Promise((resolve) => child!.once('exit', resolve))).toBe(0);
+  });
+});
+
+/** The variable names config.ts reads: the keys of its environment schema. */
+function configVariables(source: string): Set<string> {
+  const lines = source.split('\n');
+  const start = lines.indexOf('const envSchema = z.object({');
+  const names = new Set<string>();
+  for (const line of lines.slice(start + 1)) {
+    if (line === '});') break;
+    if (!line.startsWith('  ') || line.startsWith('   ')) continue;
+    const name = line.slice(2, line.indexOf(':'));
+    if (
+      name !== '' &&
+      [...name].every((char) => (char >= 'A' && char <= 'Z') || (char >= '0' && char <= '9') || char === '_')
+    )
+      names.add(name);
+  }
+  return names;
+}
+
+/** What the AWS SDK makes of the variables it reads itself. */
+const SDK_VARIABLES: Record<string, (client: S3Client) => Promise<unknown>> = {
+  AWS_REGION: (client) => client.config.region(),
+  AWS_ACCESS_KEY_ID: async (client) => (await client.config.credentials()).accessKeyId,
+  AWS_SECRET_ACCESS_KEY: async (client) => (await client.config.credentials()).secretAccessKey,
+  AWS_ENDPOINT_URL_S3: async (client) => client.config.serviceConfiguredEndpoint?.(),
+};
+
+describe('compose.yaml', () => {
+  const secrets = {
+    POSTGRES_PASSWORD: 'samplepostgres1',
+    MINIO_ROOT_PASSWORD: 'sampleminio1',
+    ADMIN_EMAIL: 'ops@example.com',
+    ADMIN_PASSWORD: 'a sample password',
+  };
+  let services: Record<string, Record<string, unknown>>;
+  let waybillEnv: Record<string, string>;
+
+  beforeAll(async () => {
+    services = parseYaml(await readRepoFile('compose.yaml')).services;
+    const environment = services.waybill!.environment as Record<string, string>;
+    waybillEnv = Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, String(value)]));
+  });
+
+  it('gives Waybill only variables its configuration or the AWS SDK reads, with valid values', async () => {
+    const known = configVariables(await readFile(path.join(SERVER_ROOT, 'src/config.ts'), 'utf8'));
+    expect(known).toContain('DATABASE_URL');
+    const env = Object.fromEntries(Object.entries(waybillEnv).map(([name, value]) => [name, expand(value, secrets)]));
+    const unknown = Object.keys(env).filter((name) => !known.has(name) && !SDK_VARIABLES[name]);
+    expect(unknown, 'variables neither config.ts nor the AWS SDK reads').toEqual([]);
+    expect(() => loadConfig(env)).not.toThrow();
+    expect(loadConfig(env).databaseUrl).toBe('postgres://waybill:samplepostgres1@postgres:5432/waybill');
+
+    // The SDK reads them itself: a client made with no options finds each value.
+    const saved = { ...process.env };
+    try {
+      for (const name of Object.keys(SDK_VARIABLES)) delete process.env[name];
+      Object.assign(process.env, env);
+      const client = new S3Client({});
+      for (const [name, read] of Object.entries(SDK_VARIABLES)) {
+        if (env[name] !== undefined) expect(String(await read(client)), name).toBe(env[name]);
+      }
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it('keeps no secret in the file and leaves TRUST_PROXY off', () => {
+    for (const name of ['DATABASE_URL', 'ADMIN_PASSWORD', 'AWS_SECRET_ACCESS_KEY']) {
+      expect(() => expand(waybillEnv[name]!, {}), name).toThrow(/must be set|set /);
+    }
+    expect(waybillEnv.TRUST_PROXY).toBeUndefined();
+  });
+
+  it('starts Waybill from this Dockerfile once PostgreSQL is healthy and the bucket exists', () => {
+    const waybill = services.waybill!;
+    expect(waybill.build).toBe('.');
+    expect(waybill.depends_on).toMatchObject({
+      postgres: { condition: 'service_healthy' },
+      'minio-init': { condition: 'service_completed_successfully' },
+    });
+    const postgres = services.postgres!;
+    expect(Number(String(postgres.image).split(':')[1])).toBeGreaterThanOrEqual(15);
+    expect(postgres.healthcheck).toBeDefined();
+    expect(services.minio!.healthcheck).toBeDefined();
+    expect(services['minio-init']!.depends_on).toMatchObject({ minio: { condition: 'service_healthy' } });
+    // The bucket the one-shot service makes is the one Waybill uses.
+    const init = services['minio-init']!;
+    const initEnv = init.environment as Record<string, string>;
+    expect(initEnv.S3_BUCKET).toBe(waybillEnv.S3_BUCKET);
+    expect(String(init.command)).toContain('mc mb --ignore-existing "store/$$S3_BUCKET"');
+  });
+});
