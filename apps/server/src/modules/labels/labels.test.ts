@@ -197,33 +197,10 @@ describe.each(databases())('shipping labels on %s', (kind) => {
     await pageToPng(file, 1, 203, pictures, `label-non-latin-${kind}`);
   });
 
-  // The limits are checked on the CPU time of this process (server, embedded database and client):
-  // on a machine shared with other suites the wall clock measures the neighbours. `npm run bench --
-  // labels` reports the wall-clock figures.
-  it('spends under 150 ms on one label and under 3 s on 100 labels', async () => {
-    await label(accepted.trackingCode); // warm: the first document loads the fonts
-    const cpuMs = (since: NodeJS.CpuUsage) => {
-      const used = process.cpuUsage(since);
-      return (used.user + used.system) / 1000;
-    };
-    const singles: number[] = [];
-    for (let run = 0; run < 7; run++) {
-      const since = process.cpuUsage();
-      expect((await label(accepted.trackingCode)).status).toBe(200);
-      singles.push(cpuMs(since));
-    }
-    const median = singles.sort((a, b) => a - b)[3]!;
-    const since = process.cpuUsage();
-    const started = performance.now();
+  // Timing goals (150 ms for one, 3 s for 100) live in `npm run bench -- --only labels`, not here.
+  it('prints 100 labels as one 100-page PDF', async () => {
     const hundred = await labels({ trackingCodes: Array.from({ length: 100 }, () => accepted.trackingCode) });
-    const batch = cpuMs(since);
-    const wall = performance.now() - started;
     expect(hundred.status).toBe(200);
     expect(pageSizes(await pdfFile(hundred.bytes))).toHaveLength(100);
-    console.info(
-      `labels on ${kind}: one in ${median.toFixed(1)} ms CPU (median of 7); 100 in ${batch.toFixed(0)} ms CPU, ${wall.toFixed(0)} ms wall`,
-    );
-    expect(median).toBeLessThan(150);
-    expect(batch).toBeLessThan(3000);
   });
 });
