@@ -1,10 +1,11 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
-// docs/BENCHMARKS.md). `--only track,console,labels,submit,weight,lighthouse` picks benchmarks. Each prints a
+// docs/BENCHMARKS.md). `--only track,console,labels,bulk,submit,weight,lighthouse` picks benchmarks. Each prints a
 // table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runBulkExportBench } from './bulk-export.ts';
 import { runConsoleBench } from './console-list.ts';
 import { runLabelsBench } from './labels.ts';
 import { RESULTS_DIR } from './lib/paths.ts';
@@ -15,7 +16,7 @@ import { runPageWeightBench } from './page-weight.ts';
 import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
 
-const ALL = ['track', 'console', 'labels', 'submit', 'weight', 'lighthouse'] as const;
+const ALL = ['track', 'console', 'labels', 'bulk', 'submit', 'weight', 'lighthouse'] as const;
 type BenchName = (typeof ALL)[number];
 
 const { values } = parseArgs({
@@ -75,6 +76,9 @@ async function main() {
     runConsoleBench(
       full ? { sizes: [100, 100_000], repeats: 25, postgres } : { sizes: [100, 10_000], repeats: 7, postgres },
     ),
+  );
+  await run('bulk', () =>
+    runBulkExportBench(full ? { sizes: [100, 100_000], postgres } : { sizes: [100, 5_000], postgres }),
   );
   await run('labels', () =>
     runLabelsBench(full ? { singles: 25, batches: 5, postgres } : { singles: 7, batches: 2, postgres: false }),

@@ -27,7 +27,7 @@ interface Logger {
 export const BULK_ITEM_FAILED = 'The server could not do this one; nothing was changed for it. Please try it again.';
 
 /**
- * Each listed code goes through the very function its single route calls, so it gets the same rules,
+ * Each listed code goes through the very change its single route makes, so it gets the same rules,
  * notifications queued to the outbox, estimated delivery and image clean-up, in its own transaction:
  * a code that fails (with the single route's message) changes nothing and stops nothing else.
  */
@@ -35,19 +35,19 @@ function actionFor(deps: shipments.ShipmentDeps, body: BulkAction, log: Logger) 
   switch (body.action) {
     case 'accept':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.acceptShipment(deps, code)).status,
+        status: (await shipments.acceptShipmentRow(deps.db, code)).status,
       });
     case 'reject':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.rejectShipment(deps, code)).status,
+        status: (await shipments.rejectShipmentRow(deps.db, code)).status,
       });
     case 'status':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.changeShipmentStatus(deps, code, body.status!)).status,
+        status: (await shipments.changeShipmentStatusRow(deps.db, code, body.status!)).status,
       });
     case 'location':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.addLocationUpdate(deps, code, body.location!)).status,
+        status: (await shipments.addLocationUpdateRow(deps.db, code, body.location!)).status,
       });
     case 'delete':
       return async (code: string): Promise<Outcome> => ({

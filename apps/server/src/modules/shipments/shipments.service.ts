@@ -124,11 +124,17 @@ async function failStatusChange(db: Database, trackingCode: string, message: str
 }
 
 // Each change below queues its customer notification in the same transaction (when the setting is
-// on): a committed change always has its e-mails queued, a rolled-back one never does.
+// on): a committed change always has its e-mails queued, a rolled-back one never does. Each has a
+// form that answers the changed row (all a bulk action reports, so it reads no images or location
+// updates) and one that answers the view.
 
 export async function acceptShipment(deps: ShipmentDeps, trackingCode: string, now = new Date()) {
+  return viewOf(deps, await acceptShipmentRow(deps.db, trackingCode, now));
+}
+
+export async function acceptShipmentRow(db: Database, trackingCode: string, now = new Date()) {
   const estimatedDelivery = new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60 * 1000);
-  const row = await deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const accepted =
       (await repository.updateShipmentStatus(
         tx,
@@ -139,11 +145,14 @@ export async function acceptShipment(deps: ShipmentDeps, trackingCode: string, n
     await enqueueStatusNotification(tx, { shipment: accepted, event: 'accepted' });
     return accepted;
   });
-  return viewOf(deps, row);
 }
 
 export async function rejectShipment(deps: ShipmentDeps, trackingCode: string) {
-  const row = await deps.db.transaction(async (tx) => {
+  return viewOf(deps, await rejectShipmentRow(deps.db, trackingCode));
+}
+
+export async function rejectShipmentRow(db: Database, trackingCode: string) {
+  return db.transaction(async (tx) => {
     const rejected =
       (await repository.updateShipmentStatus(
         tx,
@@ -154,16 +163,19 @@ export async function rejectShipment(deps: ShipmentDeps, trackingCode: string) {
     await enqueueStatusNotification(tx, { shipment: rejected, event: 'rejected' });
     return rejected;
   });
-  return viewOf(deps, row);
 }
 
 /** Any listed status or custom text, once the package has been accepted or rejected. */
 export async function changeShipmentStatus(deps: ShipmentDeps, trackingCode: string, status: string) {
+  return viewOf(deps, await changeShipmentStatusRow(deps.db, trackingCode, status));
+}
+
+export async function changeShipmentStatusRow(db: Database, trackingCode: string, status: string) {
   // The dropdown entry that reveals the text box is not a status.
   if (status === CUSTOM_STATUS_OPTION) {
     throw badRequest(CUSTOM_STATUS_REQUIRED.message, { status: CUSTOM_STATUS_REQUIRED.message });
   }
-  const row = await deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const before = await requireShipment(tx, trackingCode);
     const changed =
       (await repository.updateShipmentStatus(tx, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
@@ -181,11 +193,14 @@ export async function changeShipmentStatus(deps: ShipmentDeps, trackingCode: str
     }
     return changed;
   });
-  return viewOf(deps, row);
 }
 
 export async function addLocationUpdate(deps: ShipmentDeps, trackingCode: string, location: string) {
-  const row = await deps.db.transaction(async (tx) => {
+  return viewOf(deps, await addLocationUpdateRow(deps.db, trackingCode, location));
+}
+
+export async function addLocationUpdateRow(db: Database, trackingCode: string, location: string) {
+  return db.transaction(async (tx) => {
     const shipment = await requireShipment(tx, trackingCode);
     const update = await repository.insertLocationUpdate(tx, {
       shipmentId: shipment.id,
@@ -202,7 +217,6 @@ export async function addLocationUpdate(deps: ShipmentDeps, trackingCode: string
     });
     return shipment;
   });
-  return viewOf(deps, row);
 }
 
 export async function removeLocationUpdate(deps: ShipmentDeps, trackingCode: string, timestamp: string) {
