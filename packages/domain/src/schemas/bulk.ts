@@ -67,6 +67,7 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** The 200 answer of POST /api/admin/bulk: one result per listed code, in the order listed. */
 export const bulkActionAnswerSchema = z.object({ results: z.array(bulkResultSchema) });
+/** @internal Read by the API tests; the web reads the results through the schema. */
 export type BulkActionAnswer = z.infer<typeof bulkActionAnswerSchema>;
 
 /** GET /api/admin/packages.csv: the list's search and status filter, every matching package at once. */

@@ -15,9 +15,9 @@ import { EXPORT_COLUMNS, exportShipments } from './package-export.service.ts';
 
 const tags = ['Packages'];
 
-// 500 codes of the longest text a code may be (64), each escaped as JSON at worst (\uXXXX, 6 bytes a
-// character), a status and a location: the body is refused by its size before it is parsed.
-const BULK_BODY_LIMIT = BULK_MAX_CODES * (64 * 6 + 8) + 16 * 1024;
+// 500 codes of the longest text a code may be (64 characters), quoted and separated, with a status and a
+// location: about 36 kB. A longer body is refused by its size before any of it is parsed.
+const BULK_BODY_LIMIT = 64 * 1024;
 
 /** How many codes of a bulk request run at once on PostgreSQL: under half the pool of 10, for other requests. */
 const BULK_CONNECTIONS = 4;
