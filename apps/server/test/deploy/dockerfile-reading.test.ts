@@ -62,6 +62,9 @@ describe('Dockerfile reading', () => {
     await expect(build('FROM node:20-bookworm-slim\nRUN mkdir -p /data\n')).rejects.toThrow(/absolute path \/data/);
     await expect(build('FROM node:20-bookworm-slim\nCMD node server.mjs\n')).rejects.toThrow(/JSON form/);
     await expect(build('FROM node:20-bookworm-slim\nCOPY --link app ./\n')).rejects.toThrow(/--link/);
+    await expect(
+      build('FROM node:20-bookworm-slim AS a\nCOPY --from=b /x ./\nFROM node:20-bookworm-slim AS b\n'),
+    ).rejects.toThrow(/--from=b names no earlier stage/);
   });
 
   it('reads .dockerignore as Docker does: parent folders, ** and ! exceptions', () => {

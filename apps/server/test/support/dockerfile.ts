@@ -349,41 +349,170 @@ function runShell(command: string, cwd: string, env: Record<string, string>): Pr
   });
 }
 
-/** Builds every stage of the Dockerfile; the last one is the image. */
-export async function buildImage(options: BuildOptions): Promise<{ stages: Stage[]; image: Stage }> {
-  const instructions = parseDockerfile(options.dockerfile);
-  const globalArgs: Record<string, string> = {};
-  const stages: Stage[] = [];
-  let stage: Stage | undefined;
-  const log = options.log ?? (() => {});
-  const variables = () => ({ ...stage!.args, ...stage!.env });
+/** `ARG NAME[=default]`: the name and the default, if any. */
+function argument(instruction: Instruction): [string, string | undefined] {
+  const equals = instruction.text.indexOf('=');
+  const name = (equals < 0 ? instruction.text : instruction.text.slice(0, equals)).trim();
+  if (!isNameChar(name[0]) || words(instruction.text).length !== 1) {
+    throw new DockerfileError(instruction, 'one ARG NAME[=default] per line');
+  }
+  return [name, equals < 0 ? undefined : instruction.text.slice(equals + 1)];
+}
 
-  for (const instruction of instructions) {
-    const { keyword } = instruction;
-    if (keyword === 'ARG') {
-      const [name, ...value] = instruction.text.split('=');
-      const key = name!.trim();
-      if (!isNameChar(key[0]) || words(instruction.text).length !== 1) {
-        throw new DockerfileError(instruction, 'one ARG NAME[=default] per line');
-      }
-      if (!stage) {
-        globalArgs[key] = expand(value.join('='), globalArgs);
-      } else {
-        stage.args[key] = value.length > 0 ? expand(value.join('='), variables()) : (globalArgs[key] ?? '');
-      }
-      continue;
+interface StageContext {
+  options: BuildOptions;
+  globalArgs: Record<string, string>;
+  /** An earlier stage by name, once it is built; undefined when no earlier stage has that name. */
+  stageNamed: (name: string) => Promise<Stage> | undefined;
+  log: (message: string) => void;
+}
+
+async function perform(stage: Stage, instruction: Instruction, context: StageContext) {
+  const variables = () => ({ ...stage.args, ...stage.env });
+  const { keyword } = instruction;
+  if (keyword === 'ARG') {
+    const [name, value] = argument(instruction);
+    stage.args[name] = value === undefined ? (context.globalArgs[name] ?? '') : expand(value, variables());
+    return;
+  }
+  switch (keyword) {
+    case 'WORKDIR': {
+      stage.workdir = path.posix.resolve(stage.workdir, expand(instruction.text, variables()));
+      await mkdir(hostPath(stage, '.'), { recursive: true });
+      break;
     }
-    if (keyword === 'FROM') {
+    case 'ENV': {
+      const parts = words(instruction.text);
+      if (parts.length === 0 || !parts.every((part) => part.includes('='))) {
+        throw new DockerfileError(instruction, 'ENV NAME=value … (the old ENV NAME value form is not read)');
+      }
+      const values = variables();
+      for (const part of parts) {
+        const equals = part.indexOf('=');
+        stage.env[part.slice(0, equals)] = expand(part.slice(equals + 1), values);
+      }
+      break;
+    }
+    case 'USER': {
+      stage.user = expand(instruction.text, variables());
+      break;
+    }
+    case 'EXPOSE': {
+      stage.expose.push(...words(expand(instruction.text, variables())));
+      break;
+    }
+    case 'VOLUME': {
+      const text = expand(instruction.text, variables());
+      stage.volumes.push(...(text.startsWith('[') ? execForm(instruction, text) : words(text)));
+      break;
+    }
+    case 'CMD': {
+      stage.cmd = execForm(instruction, instruction.text, '["node", …], so node is the first process and gets SIGTERM');
+      stage.userAtCmd = stage.user;
+      break;
+    }
+    case 'HEALTHCHECK': {
+      const parsed = flags(instruction, ['interval', 'timeout', 'start-period', 'start-interval', 'retries']);
+      if (!parsed.rest.toUpperCase().startsWith('CMD ')) {
+        throw new DockerfileError(instruction, 'HEALTHCHECK [options] CMD ["…"] (NONE is not read)');
+      }
+      stage.healthcheck = { options: parsed.flags, command: execForm(instruction, parsed.rest.slice(4).trim()) };
+      break;
+    }
+    case 'RUN': {
+      const command = flags(instruction, []).rest;
+      // The command runs on this machine, not in a container: an absolute path would reach outside the
+      // stage's root, so RUN works relative to WORKDIR.
+      const absolute = words(command).find((word) => word.startsWith('/'));
+      if (absolute) throw new DockerfileError(instruction, `absolute path ${absolute}: use paths relative to WORKDIR`);
+      const cwd = hostPath(stage, '.');
+      await mkdir(cwd, { recursive: true });
+      context.log(`RUN ${command}`);
+      await runShell(command, cwd, { ...context.options.baseEnv, ...stage.args, ...stage.env });
+      stage.runs.push(command);
+      break;
+    }
+    case 'COPY': {
+      const parsed = flags(instruction, ['from', 'chown']);
+      const text = expand(parsed.rest, variables());
+      const parts = text.startsWith('[') ? execForm(instruction, text) : words(text);
+      if (parts.length < 2) throw new DockerfileError(instruction, 'COPY source… destination');
+      const destination = parts.at(-1)!;
+      const sources = parts.slice(0, -1);
+      const intoDirectory = destination.endsWith('/');
+      if (sources.length > 1 && !intoDirectory) {
+        throw new DockerfileError(instruction, 'several sources need a destination ending in /');
+      }
+      const from = parsed.flags.from;
+      const fromStage = from === undefined ? undefined : await context.stageNamed(from);
+      if (from !== undefined && !fromStage) {
+        throw new DockerfileError(instruction, `--from=${from} names no earlier stage`);
+      }
+      const target = hostPath(stage, destination);
+      for (const source of sources) {
+        if (/[*?[]/.test(source)) throw new DockerfileError(instruction, `wildcards are not read (${source})`);
+        const sourceRoot = fromStage ? fromStage.root : context.options.context;
+        const sourcePath = fromStage
+          ? hostPath({ root: fromStage.root, workdir: '/' }, source)
+          : path.join(context.options.context, source);
+        if (!insideOf(sourceRoot, sourcePath)) throw new DockerfileError(instruction, `${source} is outside`);
+        if (!existsSync(sourcePath)) {
+          throw new DockerfileError(
+            instruction,
+            fromStage ? `${source} does not exist in stage ${from}` : `${source} is not in the build context`,
+          );
+        }
+        context.log(`COPY ${from ? `--from=${from} ` : ''}${source} ${destination}`);
+        await copyTree(sourcePath, target, intoDirectory);
+      }
+      stage.copies.push({ sources, destination, from, chown: parsed.flags.chown });
+      break;
+    }
+    default:
+      throw new DockerfileError(instruction, 'instruction not understood by this test');
+  }
+}
+
+/**
+ * Builds every stage of the Dockerfile; the last one is the image. Stages that do not depend on each
+ * other are built at the same time, as BuildKit does; one waits for the stages its FROM and COPY
+ * --from name.
+ */
+export async function buildImage(options: BuildOptions): Promise<{ stages: Stage[]; image: Stage }> {
+  const log = options.log ?? (() => {});
+  const globalArgs: Record<string, string> = {};
+  const blocks: { base: string; name: string | undefined; body: Instruction[] }[] = [];
+  for (const instruction of parseDockerfile(options.dockerfile)) {
+    if (instruction.keyword === 'FROM') {
       const parts = words(expand(flags(instruction, []).rest, globalArgs));
       const named = parts.length === 3 && parts[1]!.toUpperCase() === 'AS';
       if (parts.length !== 1 && !named) throw new DockerfileError(instruction, 'FROM image [AS name]');
-      const base = parts[0]!;
-      const parent = stages.find((earlier) => earlier.name === base);
-      const root = await mkdtemp(path.join(options.workDir, `stage-${stages.length}-`));
+      blocks.push({ base: parts[0]!, name: named ? parts[2] : undefined, body: [] });
+    } else if (blocks.length > 0) {
+      blocks.at(-1)!.body.push(instruction);
+    } else if (instruction.keyword === 'ARG') {
+      const [name, value] = argument(instruction);
+      globalArgs[name] = expand(value ?? '', globalArgs);
+    } else {
+      throw new DockerfileError(instruction, 'only ARG may come before the first FROM');
+    }
+  }
+  if (blocks.length === 0) throw new DockerfileError(undefined, 'no FROM');
+
+  const stages: Stage[] = [];
+  const built: Promise<Stage>[] = [];
+  const earlier = (index: number, name: string) => {
+    const found = blocks.findIndex((block, other) => other < index && block.name === name);
+    return found < 0 ? undefined : built[found];
+  };
+  blocks.forEach((block, index) => {
+    built[index] = (async () => {
+      const parent = await earlier(index, block.base);
+      const root = await mkdtemp(path.join(options.workDir, `stage-${index}-`));
       if (parent) await run('cp', ['-a', `${parent.root}/.`, `${root}/`]);
-      stage = {
-        name: named ? parts[2] : undefined,
-        base,
+      const stage: Stage = {
+        name: block.name,
+        base: block.base,
         root,
         workdir: parent?.workdir ?? '/',
         env: { ...parent?.env },
@@ -397,116 +526,18 @@ export async function buildImage(options: BuildOptions): Promise<{ stages: Stage
         healthcheck: parent?.healthcheck,
         cmd: parent?.cmd,
       };
-      stages.push(stage);
-      log(`FROM ${base}${stage.name ? ` AS ${stage.name}` : ''}`);
-      continue;
-    }
-    if (!stage) throw new DockerfileError(instruction, 'only ARG may come before the first FROM');
-
-    switch (keyword) {
-      case 'WORKDIR': {
-        stage.workdir = path.posix.resolve(stage.workdir, expand(instruction.text, variables()));
-        await mkdir(hostPath(stage, '.'), { recursive: true });
-        break;
-      }
-      case 'ENV': {
-        const parts = words(instruction.text);
-        if (parts.length === 0 || !parts.every((part) => part.includes('='))) {
-          throw new DockerfileError(instruction, 'ENV NAME=value … (the old ENV NAME value form is not read)');
-        }
-        const values = variables();
-        for (const part of parts) {
-          const equals = part.indexOf('=');
-          stage.env[part.slice(0, equals)] = expand(part.slice(equals + 1), values);
-        }
-        break;
-      }
-      case 'USER': {
-        stage.user = expand(instruction.text, variables());
-        break;
-      }
-      case 'EXPOSE': {
-        stage.expose.push(...words(expand(instruction.text, variables())));
-        break;
-      }
-      case 'VOLUME': {
-        const text = expand(instruction.text, variables());
-        stage.volumes.push(...(text.startsWith('[') ? execForm(instruction, text) : words(text)));
-        break;
-      }
-      case 'CMD': {
-        stage.cmd = execForm(
-          instruction,
-          instruction.text,
-          '["node", …], so node is the first process and gets SIGTERM',
-        );
-        stage.userAtCmd = stage.user;
-        break;
-      }
-      case 'HEALTHCHECK': {
-        const parsed = flags(instruction, ['interval', 'timeout', 'start-period', 'start-interval', 'retries']);
-        if (!parsed.rest.toUpperCase().startsWith('CMD ')) {
-          throw new DockerfileError(instruction, 'HEALTHCHECK [options] CMD ["…"] (NONE is not read)');
-        }
-        stage.healthcheck = { options: parsed.flags, command: execForm(instruction, parsed.rest.slice(4).trim()) };
-        break;
-      }
-      case 'RUN': {
-        const command = flags(instruction, []).rest;
-        // The command runs on this machine, not in a container: an absolute path would reach outside the
-        // stage's root, so RUN works relative to WORKDIR.
-        const absolute = words(command).find((word) => word.startsWith('/'));
-        if (absolute)
-          throw new DockerfileError(instruction, `absolute path ${absolute}: use paths relative to WORKDIR`);
-        const cwd = hostPath(stage, '.');
-        await mkdir(cwd, { recursive: true });
-        log(`RUN ${command}`);
-        await runShell(command, cwd, { ...options.baseEnv, ...stage.args, ...stage.env });
-        stage.runs.push(command);
-        break;
-      }
-      case 'COPY': {
-        const parsed = flags(instruction, ['from', 'chown']);
-        const text = expand(parsed.rest, variables());
-        const parts = text.startsWith('[') ? execForm(instruction, text) : words(text);
-        if (parts.length < 2) throw new DockerfileError(instruction, 'COPY source… destination');
-        const destination = parts.at(-1)!;
-        const sources = parts.slice(0, -1);
-        const intoDirectory = destination.endsWith('/');
-        if (sources.length > 1 && !intoDirectory) {
-          throw new DockerfileError(instruction, 'several sources need a destination ending in /');
-        }
-        const from = parsed.flags.from;
-        const fromStage = from === undefined ? undefined : stages.find((earlier) => earlier.name === from);
-        if (from !== undefined && (!fromStage || fromStage === stage)) {
-          throw new DockerfileError(instruction, `--from=${from} names no earlier stage`);
-        }
-        const target = hostPath(stage, destination);
-        for (const source of sources) {
-          if (/[*?[]/.test(source)) throw new DockerfileError(instruction, `wildcards are not read (${source})`);
-          const sourceRoot = fromStage ? fromStage.root : options.context;
-          const sourcePath = fromStage
-            ? hostPath({ root: fromStage.root, workdir: '/' }, source)
-            : path.join(options.context, source);
-          if (!insideOf(sourceRoot, sourcePath)) throw new DockerfileError(instruction, `${source} is outside`);
-          if (!existsSync(sourcePath)) {
-            throw new DockerfileError(
-              instruction,
-              fromStage ? `${source} does not exist in stage ${from}` : `${source} is not in the build context`,
-            );
-          }
-          log(`COPY ${from ? `--from=${from} ` : ''}${source} ${destination}`);
-          await copyTree(sourcePath, target, intoDirectory);
-        }
-        stage.copies.push({ sources, destination, from, chown: parsed.flags.chown });
-        break;
-      }
-      default:
-        throw new DockerfileError(instruction, 'instruction not understood by this test');
-    }
-  }
-  if (!stage) throw new DockerfileError(undefined, 'no FROM');
-  return { stages, image: stage };
+      stages[index] = stage;
+      log(`FROM ${block.base}${block.name ? ` AS ${block.name}` : ''}`);
+      const context = { options, globalArgs, stageNamed: (name: string) => earlier(index, name), log };
+      for (const instruction of block.body) await perform(stage, instruction, context);
+      return stage;
+    })();
+  });
+  // Every stage ends before the build does, so none is still writing when the caller cleans up.
+  const results = await Promise.allSettled(built);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return { stages, image: stages.at(-1)! };
 }
 
 /** HEALTHCHECK durations such as 30s, 2m, 1m30s, 500ms, in milliseconds. */
