@@ -34,6 +34,8 @@ export const bulkActionRequestSchema = z
       .array(z.unknown(), { error: BULK_CODES_REQUIRED })
       .min(1, { error: BULK_CODES_REQUIRED })
       .max(BULK_MAX_CODES, { error: BULK_TOO_MANY_CODES })
+      // What the description shows of each item: the list is counted as unknown values first.
+      .meta({ items: { type: 'string', maxLength: TRACKING_CODE_MAX_INPUT } })
       .pipe(z.array(z.string({ error: TRACKING_CODE_REQUIRED }).max(TRACKING_CODE_MAX_INPUT).pipe(trackingCodeSchema)))
       .describe(`1 to ${BULK_MAX_CODES} tracking codes; results come back in this order`),
     status: statusUpdateSchema.shape.status.optional().describe('Required for "status": a listed or custom status'),
