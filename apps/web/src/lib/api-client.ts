@@ -133,6 +133,29 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   request: ApiRequest<S>,
 ): Promise<{ data: z.output<S>; headers: Headers }> {
+  const response = await send(path, request);
+  const text = response.status === 204 ? '' : await response.text();
+  return { data: parseAnswer(request.schema, response.status, text), headers: response.headers };
+}
+
+/**
+ * A write or read whose 2xx answer is a file (a PDF, say) rather than JSON: the body as a Blob, after
+ * the same anti-forgery header, key, timeout and error handling as apiRequest. An answer of another
+ * type than `type` is refused like a body its schema refuses.
+ */
+export async function apiBlob(path: string, request: Omit<ApiRequest<z.ZodType>, 'schema'> & { type: string }) {
+  const response = await send(path, request);
+  const received = response.headers.get('Content-Type') ?? '';
+  if (!received.startsWith(request.type)) {
+    throw new UnexpectedAnswerError(response.status, [
+      { code: 'custom', path: [], message: `Expected ${request.type}, got ${received || 'no type'}` },
+    ]);
+  }
+  return response.blob();
+}
+
+/** Sends a request; a non-2xx answer or a lost one throws an ApiError, a 2xx answer is returned unread. */
+async function send(path: string, request: Omit<ApiRequest<z.ZodType>, 'schema'>): Promise<Response> {
   const method = request.method ?? (request.json !== undefined || request.body ? 'POST' : 'GET');
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
@@ -168,8 +191,7 @@ export async function apiRequest<S extends z.ZodType>(
       errorBody?.message,
     );
   }
-  const text = response.status === 204 ? '' : await response.text();
-  return { data: parseAnswer(request.schema, response.status, text), headers: response.headers };
+  return response;
 }
 
 /** apiRequest without the headers: the body of a 2xx answer, as its schema reads it. */

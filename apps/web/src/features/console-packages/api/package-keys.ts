@@ -1,3 +1,5 @@
+import type { PackageSort, SortOrder } from '@waybill/domain';
+
 /** Query keys of the console's package data; invalidating `all` refreshes list, counts and details. */
 export const packageKeys = {
   all: ['console-packages'] as const,
@@ -12,4 +14,7 @@ export interface PackageListFilter {
   pageSize: number;
   q: string;
   status: string;
+  /** Absent: newest created first, the server's default. */
+  sort?: PackageSort;
+  order?: SortOrder;
 }

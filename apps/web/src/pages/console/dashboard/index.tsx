@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import { PACKAGE_SORTS, type PackageSort, SORT_ORDERS, type SortOrder } from '@waybill/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -8,13 +9,20 @@ import {
 
 export const handle = { title: 'Package Management Dashboard | Waybill Console' };
 
-/** `?page=` (from 1), `?q=` and `?status=` of the address, so a filtered page can be shared or reloaded. */
+const isSort = (value: string | null): value is PackageSort => PACKAGE_SORTS.some((sort) => sort === value);
+const isOrder = (value: string | null): value is SortOrder => SORT_ORDERS.some((order) => order === value);
+
+/** `?page=` (from 1), `?q=`, `?status=`, `?sort=` and `?order=` of the address, so a list can be shared or reloaded. */
 function readFilter(params: URLSearchParams): DashboardFilter {
   const page = Number.parseInt(params.get('page') ?? '', 10);
+  const sort = params.get('sort');
+  const order = params.get('order');
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     q: params.get('q')?.trim() ?? '',
     status: params.get('status') ?? '',
+    sort: isSort(sort) ? sort : 'created',
+    order: isOrder(order) ? order : 'desc',
   };
 }
 
@@ -31,6 +39,8 @@ export function Component() {
           const written = new URLSearchParams();
           if (merged.q) written.set('q', merged.q);
           if (merged.status) written.set('status', merged.status);
+          if (merged.sort !== 'created') written.set('sort', merged.sort);
+          if (merged.order !== 'desc') written.set('order', merged.order);
           if (merged.page > 1) written.set('page', String(merged.page));
           return written;
         },

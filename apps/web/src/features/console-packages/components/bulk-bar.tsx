@@ -1,0 +1,174 @@
+import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { type BulkActionRequest, canHaveLabel, type LabelSize } from '@waybill/domain';
+import { useState } from 'react';
+import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
+import { useBulkAction } from '../api/bulk-action.ts';
+import { packagesCsvUrl } from '../api/export-packages-csv.ts';
+import { saveFile, usePrintLabels } from '../api/print-labels.ts';
+import { notifyPackageError } from '../notify-package-error.ts';
+import { BulkDeleteDialog, BulkLocationDialog, BulkStatusDialog } from './bulk-dialogs.tsx';
+import type { BulkOutcome } from './bulk-report.tsx';
+import { outcomeLine } from './bulk-report.tsx';
+import { dangerOutlineStyle } from './danger-outline.ts';
+
+type Dialog = 'status' | 'location' | 'delete' | null;
+
+interface BulkBarProps {
+  codes: string[];
+  /** The last status seen for each code, to leave out of a label print what cannot have one. */
+  statusOf: (code: string) => string | undefined;
+  filter: { q: string; status: string };
+  onDone: (outcome: BulkOutcome) => void;
+  onClear: () => void;
+}
+
+const ACTION_NAMES: Record<BulkActionRequest['action'], string> = {
+  accept: 'Accept',
+  reject: 'Reject',
+  status: 'Set status',
+  location: 'Add location update',
+  delete: 'Delete',
+};
+
+/** "N selected" and what can be done to all of them at once; each result is reported, failures kept. */
+export function BulkBar({ codes, statusOf, filter, onDone, onClear }: BulkBarProps) {
+  const bulk = useBulkAction();
+  const labels = usePrintLabels();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const count = codes.length;
+  const busy = bulk.isPending || labels.isPending;
+
+  function run(request: Omit<BulkActionRequest, 'trackingCodes'>) {
+    bulk.mutate(
+      { ...request, trackingCodes: codes },
+      {
+        onSuccess: (results) => {
+          setDialog(null);
+          const line = outcomeLine(results);
+          const failed = results.some((result) => !result.ok);
+          (failed ? notifyWarning : notifySuccess)({ title: ACTION_NAMES[request.action], message: line });
+          onDone({ action: ACTION_NAMES[request.action], results });
+        },
+        onError: (error) => notifyPackageError(`${ACTION_NAMES[request.action]} failed`, error),
+      },
+    );
+  }
+
+  function print(size: LabelSize) {
+    // A status not seen yet is sent: the server has the last word and refuses what cannot have a label.
+    const printable = codes.filter((code) => {
+      const status = statusOf(code);
+      return status === undefined || canHaveLabel(status);
+    });
+    const skipped = count - printable.length;
+    if (printable.length === 0) {
+      notifyError({ title: 'No labels to print', message: 'Pending and Rejected packages have no label.' });
+      return;
+    }
+    labels.mutate(
+      { trackingCodes: printable, size },
+      {
+        onSuccess: (pdf) => {
+          saveFile(pdf, `waybill-labels-${printable.length}-${size}.pdf`);
+          notifySuccess({
+            title: 'Labels ready',
+            message: `${printable.length} labels${skipped > 0 ? `; ${skipped} Pending or Rejected left out` : ''}`,
+          });
+        },
+        onError: (error) => notifyPackageError('Error printing labels', error),
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder p="xs" radius="md" role="region" aria-label="Bulk actions">
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <Text fw={700} size="sm" aria-live="polite">
+            {count} selected
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={onClear} disabled={busy}>
+            Clear selection
+          </Button>
+        </Group>
+        <Group gap={6}>
+          <Button
+            size="compact-sm"
+            onClick={() => run({ action: 'accept' })}
+            loading={bulk.variables?.action === 'accept' && bulk.isPending}
+            disabled={busy}
+          >
+            Accept
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="outline"
+            style={dangerOutlineStyle}
+            onClick={() => run({ action: 'reject' })}
+            loading={bulk.variables?.action === 'reject' && bulk.isPending}
+            disabled={busy}
+          >
+            Reject
+          </Button>
+          <Button size="compact-sm" variant="default" onClick={() => setDialog('status')} disabled={busy}>
+            Set status
+          </Button>
+          <Button size="compact-sm" variant="default" onClick={() => setDialog('location')} disabled={busy}>
+            Add location
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="compact-sm"
+                variant="default"
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                loading={labels.isPending}
+                disabled={busy}
+              >
+                Print labels
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => print('4x6')}>4×6 in thermal labels</Menu.Item>
+              <Menu.Item onClick={() => print('a4')}>A4 sheets, four a page</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button component="a" href={packagesCsvUrl(filter)} download size="compact-sm" variant="default">
+            Export CSV
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="outline"
+            style={dangerOutlineStyle}
+            onClick={() => setDialog('delete')}
+            disabled={busy}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      <BulkStatusDialog
+        opened={dialog === 'status'}
+        count={count}
+        busy={bulk.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(status) => run({ action: 'status', status })}
+      />
+      <BulkLocationDialog
+        opened={dialog === 'location'}
+        count={count}
+        busy={bulk.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(location) => run({ action: 'location', location })}
+      />
+      <BulkDeleteDialog
+        opened={dialog === 'delete'}
+        count={count}
+        busy={bulk.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={() => run({ action: 'delete' })}
+      />
+    </Paper>
+  );
+}

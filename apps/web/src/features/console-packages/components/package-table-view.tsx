@@ -1,0 +1,39 @@
+import { Stack } from '@mantine/core';
+import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
+import type { ReactNode } from 'react';
+import { BulkPanel } from './bulk-panel.tsx';
+import { PackageTable } from './package-table.tsx';
+import { useBulkSelection } from './use-bulk-selection.ts';
+
+interface PackageTableViewProps {
+  items: ShipmentView[];
+  total: number;
+  filter: { q: string; status: string; sort: PackageSort; order: SortOrder };
+  onSort: (sort: PackageSort, order: SortOrder) => void;
+  onOpen: (shipment: ShipmentView) => void;
+  /** Shown instead of the table when the page has no packages. */
+  empty?: ReactNode;
+}
+
+/** The table with its selection across pages and the bulk actions on it. */
+export function PackageTableView({ items, total, filter, onSort, onOpen, empty }: PackageTableViewProps) {
+  const bulk = useBulkSelection(items, filter);
+  return (
+    <Stack gap="sm">
+      <BulkPanel bulk={bulk} pageCodes={items.map((item) => item.trackingCode)} total={total} filter={filter} />
+      {items.length === 0 ? (
+        empty
+      ) : (
+        <PackageTable
+          items={items}
+          selected={bulk.selection.codes}
+          onSelect={bulk.selection.setMany}
+          sort={filter.sort}
+          order={filter.order}
+          onSort={onSort}
+          onOpen={onOpen}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
+import type { ShipmentView } from '@waybill/domain';
+import type { ReactNode } from 'react';
+import { BulkPanel } from './bulk-panel.tsx';
+import { PackageCard } from './package-card.tsx';
+import { useBulkSelection } from './use-bulk-selection.ts';
+
+interface SelectableCardGridProps {
+  items: ShipmentView[];
+  total: number;
+  filter: { q: string; status: string };
+  onOpen: (shipment: ShipmentView) => void;
+  empty?: ReactNode;
+}
+
+/** The card grid in selection mode: the same cards, each with a checkbox above it, and the bulk actions. */
+export function SelectableCardGrid({ items, total, filter, onOpen, empty }: SelectableCardGridProps) {
+  const bulk = useBulkSelection(items, filter);
+  const pageCodes = items.map((item) => item.trackingCode);
+  const chosen = pageCodes.filter((code) => bulk.selection.codes.has(code)).length;
+  return (
+    <Stack gap="sm">
+      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} filter={filter} />
+      {items.length === 0 ? (
+        empty
+      ) : (
+        <>
+          <Checkbox
+            label="Select all packages on this page"
+            checked={chosen > 0 && chosen === pageCodes.length}
+            indeterminate={chosen > 0 && chosen < pageCodes.length}
+            onChange={(event) => bulk.selection.setMany(pageCodes, event.currentTarget.checked)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {items.map((shipment) => (
+              <Stack key={shipment._id} gap={6}>
+                <Checkbox
+                  label={`Select ${shipment.trackingCode}`}
+                  checked={bulk.selection.codes.has(shipment.trackingCode)}
+                  onChange={(event) => bulk.selection.toggle(shipment.trackingCode, event.currentTarget.checked)}
+                />
+                <PackageCard shipment={shipment} onOpen={onOpen} />
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

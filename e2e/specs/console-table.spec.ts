@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, submitPackage } from '../support/api.ts';
+import {
+  axeRulesFor,
+  expectNoSeriousA11yViolations,
+  LOOKS,
+  launchBrowser,
+  newContext,
+  screenshot,
+} from '../support/browser.ts';
+import { openConsolePage, screenshotViewport } from '../support/console-page.ts';
+
+let browser: Browser;
+let customer: BrowserContext;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  customer = await newContext(browser);
+  contexts.push(customer);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** A word no other test's packages contain, to find this test's packages by search. */
+const uniqueWord = () => `zt${randomBytes(4).toString('hex')}`;
+
+/** `count` packages whose shipper name holds `word`, oldest first. */
+async function seed(word: string, count: number): Promise<string[]> {
+  const codes: string[] = [];
+  for (let index = 0; index < count; index++)
+    codes.push(await submitPackage(customer, { name: `Table ${word} ${index}` }));
+  return codes;
+}
+
+async function open(screen: string, options: Parameters<typeof openConsolePage>[2] = {}) {
+  const opened = await openConsolePage(browser, screen, options);
+  contexts.push(opened.context);
+  return opened;
+}
+
+async function showTable(page: Page): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'View' }).getByText('Table', { exact: true }).click();
+  await page.getByRole('table').waitFor();
+}
+
+/** The tracking codes of the table's rows, top to bottom. */
+async function rowCodes(page: Page): Promise<string[]> {
+  const labels = await page
+    .getByRole('checkbox', { name: /^Select [A-Z0-9]+$/ })
+    .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace('Select ', ''));
+}
+
+const select = (page: Page, code: string) =>
+  page.getByRole('checkbox', { name: `Select ${code}`, exact: true }).check();
+const bulkBar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
+
+/** The report alert of the last bulk action, found by its "Action: N done, M failed" title. */
+function report(page: Page, title: string): Locator {
+  return page.getByRole('alert').filter({ hasText: title }).first();
+}
+
+async function statusOf(context: BrowserContext, code: string): Promise<number | string> {
+  const { status, body } = await callApi<{ status: string }>(context, 'GET', `/api/track/${code}`);
+  return status === 200 ? body.status : status;
+}
+
+describe('console package table', () => {
+  it('switches to the table, remembers it after a reload, and sorts by creation or last update', async () => {
+    const word = uniqueWord();
+    const codes = await seed(word, 3);
+    const { page, context } = await open(`/?q=${word}`);
+    await page.getByRole('article', { name: `Package ${codes[0]}` }).waitFor();
+    await showTable(page);
+    expect(await rowCodes(page)).toEqual([codes[2], codes[1], codes[0]]);
+    expect(await page.getByRole('table').getByText(`Table ${word} 1`).count()).toBe(1);
+
+    await page.reload();
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('article').count()).toBe(0);
+
+    // The oldest package changes last: first by last update, last when the order turns.
+    await callApi(context, 'POST', '/api/admin/accept', { trackingCode: codes[0] });
+    await page.getByRole('button', { name: 'Last update' }).click();
+    await expect.poll(() => page.url()).toContain('sort=updated');
+    await expect.poll(() => rowCodes(page)).toEqual([codes[0], codes[2], codes[1]]);
+    await page.getByRole('button', { name: 'Last update' }).click();
+    await expect.poll(() => page.url()).toContain('order=asc');
+    await expect.poll(() => rowCodes(page)).toEqual([codes[1], codes[2], codes[0]]);
+    await page.getByRole('button', { name: 'Created' }).click();
+    await expect.poll(() => rowCodes(page)).toEqual([codes[2], codes[1], codes[0]]);
+
+    // The code opens the same details dialog a card opens.
+    await page.getByRole('button', { name: codes[1], exact: true }).click();
+    await page.getByRole('dialog').filter({ hasText: codes[1]! }).waitFor();
+  });
+
+  it('keeps a selection across pages, selects every matching package, and clears it on a new search', async () => {
+    const word = uniqueWord();
+    const codes = await seed(word, 27);
+    const { page } = await open(`/?q=${word}`);
+    await showTable(page);
+    await select(page, codes[26]!);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('checkbox', { name: `Select ${codes[0]}` }).waitFor();
+    await select(page, codes[0]!);
+    await bulkBar(page).getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByRole('checkbox', { name: `Select ${codes[26]}` }).waitFor();
+    expect(await page.getByRole('checkbox', { name: `Select ${codes[26]}` }).isChecked()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Select all packages on this page' }).check();
+    await bulkBar(page).getByText('25 selected').waitFor();
+    await page.getByRole('button', { name: 'Select all 27 matching' }).click();
+    await page.getByText('All 27 matching packages are selected.').waitFor();
+    await bulkBar(page).getByText('27 selected').waitFor();
+    await screenshot(page, 'console-table-selected-desktop-light');
+
+    await page.getByRole('searchbox', { name: 'Search packages' }).fill(`${word} 1`);
+    await page.getByText('Selection cleared: the search or status filter changed.').waitFor();
+    expect(await bulkBar(page).count()).toBe(0);
+  });
+
+  it('accepts, rejects, sets a status and adds a location to the selection, reporting each failure', async () => {
+    const word = uniqueWord();
+    const [a, b, c, d] = await seed(word, 4);
+    const { page, context } = await open(`/?q=${word}`);
+    await showTable(page);
+
+    await select(page, a!);
+    await bulkBar(page).getByRole('button', { name: 'Accept' }).click();
+    await report(page, 'Accept: 1 done, 0 failed').waitFor();
+    await select(page, a!);
+    await select(page, b!);
+    await bulkBar(page).getByRole('button', { name: 'Accept' }).click();
+    const accepted = report(page, 'Accept: 1 done, 1 failed');
+    await accepted.waitFor();
+    expect(await accepted.textContent()).toContain(`${a}: Only a Pending package can be accepted`);
+    // The failed code stays selected, the done one does not.
+    await bulkBar(page).getByText('1 selected').waitFor();
+    expect(await page.getByRole('checkbox', { name: `Select ${a}` }).isChecked()).toBe(true);
+    expect(await statusOf(context, b!)).toBe('Order Placed');
+    await page.getByRole('button', { name: 'Clear selection' }).first().click();
+
+    await select(page, d!);
+    await bulkBar(page).getByRole('button', { name: 'Reject' }).click();
+    await report(page, 'Reject: 1 done, 0 failed').waitFor();
+    expect(await statusOf(context, d!)).toBe('Rejected');
+
+    await select(page, a!);
+    await select(page, b!);
+    await select(page, c!);
+    await bulkBar(page).getByRole('button', { name: 'Set status' }).click();
+    const statusDialog = page.getByRole('dialog', { name: 'Set the status of 3 packages' });
+    await statusDialog.getByRole('combobox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Custom Status', exact: true }).click();
+    await statusDialog.getByRole('button', { name: 'Set Status' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Custom Status Required' }).first().waitFor();
+    await statusDialog.getByRole('textbox', { name: 'Custom status' }).fill('Held at customs');
+    await statusDialog.getByRole('button', { name: 'Set Status' }).click();
+    const statusReport = report(page, 'Set status: 2 done, 1 failed');
+    await statusReport.waitFor();
+    expect(await statusReport.textContent()).toContain(`${c}: Accept or reject the package before changing its status`);
+    expect(await statusOf(context, a!)).toBe('Held at customs');
+
+    await page.getByRole('button', { name: 'Clear selection' }).first().click();
+    await select(page, a!);
+    await select(page, b!);
+    await bulkBar(page).getByRole('button', { name: 'Add location' }).click();
+    const locationDialog = page.getByRole('dialog', { name: 'Add a location update to 2 packages' });
+    await locationDialog.getByRole('textbox', { name: 'Location' }).fill('Lagos sorting centre');
+    await locationDialog.getByRole('button', { name: 'Add Location' }).click();
+    await report(page, 'Add location update: 2 done, 0 failed').waitFor();
+    const { body } = await callApi<{ locationUpdates: { location: string }[] }>(
+      context,
+      'GET',
+      `/api/admin/packages/${b}`,
+    );
+    expect(body.locationUpdates.map((update) => update.location)).toEqual(['Lagos sorting centre']);
+  });
+
+  it('downloads labels as a PDF and the search as CSV, then deletes after the count is typed', async () => {
+    const word = uniqueWord();
+    const [a, b, c] = await seed(word, 3);
+    const { page, context } = await open(`/?q=${word}`);
+    for (const code of [a, b]) await callApi(context, 'POST', '/api/admin/accept', { trackingCode: code });
+    await showTable(page);
+    await page.reload();
+    await page.getByRole('table').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select all packages on this page' }).check();
+    await bulkBar(page).getByRole('button', { name: 'Print labels' }).click();
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'A4 sheets, four a page' }).click();
+    const pdf = await readFile((await (await pdfDownload).path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Two accepted packages on one A4 sheet; the Pending one has no label and is left out.
+    const pages = pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? [];
+    expect(pages).toHaveLength(1);
+    expect((await pdfDownload).suggestedFilename()).toMatch(/\.pdf$/);
+
+    const csvDownload = page.waitForEvent('download');
+    await bulkBar(page).getByRole('link', { name: 'Export CSV' }).click();
+    const csv = (await readFile((await (await csvDownload).path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]?.startsWith('Tracking code,Status,')).toBe(true);
+    expect(lines).toHaveLength(4);
+    for (const code of [a, b, c]) expect(csv).toContain(code);
+
+    await bulkBar(page).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 3 packages?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete 3 packages' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Type 3 to delete 3 packages' }).fill('3');
+    await confirm.click();
+    await report(page, 'Delete: 3 done, 0 failed').waitFor();
+    await page.getByText('No packages match your search or filter.').waitFor();
+    expect(await statusOf(context, a!)).toBe(404);
+  });
+
+  it('selects cards too, in the selection mode of the card grid, and accepts them in bulk', async () => {
+    const word = uniqueWord();
+    const [a, b] = await seed(word, 2);
+    const { page, context } = await open(`/?q=${word}`);
+    await page.getByRole('article', { name: `Package ${a}` }).waitFor();
+    expect(await page.getByRole('checkbox', { name: `Select ${a}` }).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Select packages' }).check();
+    await select(page, a!);
+    await select(page, b!);
+    await bulkBar(page).getByText('2 selected').waitFor();
+    await bulkBar(page).getByRole('button', { name: 'Accept' }).click();
+    await report(page, 'Accept: 2 done, 0 failed').waitFor();
+    expect(await statusOf(context, a!)).toBe('Order Placed');
+    await screenshot(page, 'console-cards-selecting-desktop-light');
+  });
+
+  it('passes axe and is screenshot with a selection at 375 px and on desktop, light and dark', async () => {
+    const word = uniqueWord();
+    const codes = await seed(word, 4);
+    for (const look of LOOKS) {
+      const { page } = await open(`/?q=${word}`, look);
+      await showTable(page);
+      await select(page, codes[1]!);
+      await bulkBar(page).waitFor();
+      // The table scrolls inside itself; the page never scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
+      await screenshot(page, `console-table-${look.viewport}-${look.mode}`);
+      if (look.viewport === 'mobile') {
+        await bulkBar(page).getByRole('button', { name: 'Delete' }).click();
+        await page.getByRole('dialog').waitFor();
+        await screenshotViewport(page, `console-table-delete-${look.viewport}-${look.mode}`);
+      }
+    }
+  });
+});
