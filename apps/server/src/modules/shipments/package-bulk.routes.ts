@@ -77,6 +77,12 @@ export const packageBulkRoutes = consoleScope(async (app) => {
       },
     },
     async (request, reply) => {
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName()}"`)
+        .header('Cache-Control', 'no-store');
+      // Fastify answers HEAD by draining the body it is given: the whole export for nothing.
+      if (request.method === 'HEAD') return reply.send('');
       const csv = stringify({
         header: true,
         bom: true,
@@ -90,11 +96,7 @@ export const packageBulkRoutes = consoleScope(async (app) => {
         if (error) request.log.warn({ err: error }, 'the package export stopped before its end');
       });
       // The type provider types the answer as the declared text; the stream is that text, sent as it is made.
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName()}"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv as unknown as string);
+      return reply.send(csv as unknown as string);
     },
   );
 });

@@ -109,6 +109,9 @@ describe.each(databases())('GET /api/admin/packages.csv on %s', (kind) => {
       headers: { cookie: operator.cookieHeader() },
     });
     expect([...new Uint8Array(await raw.arrayBuffer()).subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 'T'.charCodeAt(0)]);
+    const head = await operator.request('HEAD', '/api/admin/packages.csv');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-disposition')).toBe(`attachment; filename="packages-${today}.csv"`);
     expect(byCode.get(trackingCode)).toEqual({
       'Tracking code': trackingCode,
       Status: 'Order Placed',
