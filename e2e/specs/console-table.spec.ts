@@ -143,6 +143,7 @@ describe('console package table', () => {
     const accepted = report(page, 'Accept: 1 done, 1 failed');
     await accepted.waitFor();
     expect(await accepted.textContent()).toContain(`${a}: Only a Pending package can be accepted`);
+    await screenshot(page, 'console-table-report-desktop-light');
     // The failed code stays selected, the done one does not.
     await bulkBar(page).getByText('1 selected').waitFor();
     expect(await page.getByRole('checkbox', { name: `Select ${a}` }).isChecked()).toBe(true);
