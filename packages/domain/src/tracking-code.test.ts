@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   generateTrackingCode,
+  isTrackingCode,
   normalizeTrackingCode,
   TRACKING_CODE_ALPHABET,
   TRACKING_CODE_LENGTH,
@@ -107,5 +108,27 @@ describe('normalizeTrackingCode', () => {
 
   it('accepts typed input up to 64 characters', () => {
     expect(TRACKING_CODE_MAX_INPUT).toBe(64);
+  });
+});
+
+describe('isTrackingCode', () => {
+  it('accepts generated codes', () => {
+    for (let i = 0; i < 20; i++) expect(isTrackingCode(generateTrackingCode())).toBe(true);
+  });
+
+  it('refuses other lengths, look-alikes, lower case, spaces and other symbols', () => {
+    for (const text of [
+      '',
+      'ABCDEFGH234',
+      'ABCDEFGH23456',
+      'ABCDEFGH234O',
+      'ABCDEFGH2341',
+      'abcdefgh2345',
+      'ABCDEFGH 234',
+      'ABCDEFGH234-',
+      'ABCDEFGH234É',
+    ]) {
+      expect(isTrackingCode(text), text).toBe(false);
+    }
   });
 });

@@ -23,3 +23,13 @@ export function generateTrackingCode(
 export function normalizeTrackingCode(input: string): string {
   return input.trim().toUpperCase();
 }
+
+/**
+ * True for text shaped like a code this system issues (after `normalizeTrackingCode`): exactly
+ * TRACKING_CODE_LENGTH symbols of the alphabet. A scanner uses it to ignore the other barcodes on a box.
+ */
+export function isTrackingCode(text: string): boolean {
+  if (text.length !== TRACKING_CODE_LENGTH) return false;
+  for (const symbol of text) if (!TRACKING_CODE_ALPHABET.includes(symbol)) return false;
+  return true;
+}
