@@ -19,6 +19,8 @@ async function writeWebBuild(root: string) {
   const script = 'console.log("waybill");'.repeat(50);
   await writeFile(path.join(root, 'assets/index-abc123.js'), script);
   await writeFile(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+  // The scan page's barcode decoder: a WebAssembly module's first bytes.
+  await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
   await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
@@ -89,6 +91,27 @@ describe('serving the web app', () => {
       expect([403, 404]).toContain(response.status);
       expect(await response.text()).not.toMatch(/root:|"name"/);
     }
+  });
+
+  it("lets only the console's pages compile WebAssembly, and serves the decoder as application/wasm", async () => {
+    const scriptSrc = (response: Response) =>
+      (response.headers.get('content-security-policy') ?? '').split(';').find((part) => part.startsWith('script-src'));
+    for (const url of ['/ops-test', '/ops-test/scan', '/ops-test/plan']) {
+      expect(scriptSrc(await get(url)), url).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    }
+    for (const url of ['/', '/pricing', '/track/ABCDEFGHJKMN', '/no-such-page', '/api/health', '/favicon.svg']) {
+      expect(scriptSrc(await get(url)), url).toBe("script-src 'self'");
+    }
+    const other = (response: Response) =>
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .filter((part) => !part.startsWith('script-src'));
+    expect(other(await get('/ops-test/scan'))).toEqual(other(await get('/')));
+
+    const wasm = await get('/assets/zxing_reader-abc123.wasm');
+    expect(wasm.status).toBe(200);
+    // WebAssembly.instantiateStreaming refuses any other type.
+    expect(wasm.headers.get('content-type')).toBe('application/wasm');
   });
 
   it('keeps the security headers on pages', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileAnswer } from '../http/answers.ts';
 import { sendNotFound } from './error-handler.ts';
+import { CONSOLE_PAGE_HELMET } from './security-headers.ts';
 
 const FALLBACK = '__spa-fallback.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,8 +40,9 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
     consoleHtml ??= withConsoleBase(await readFile(path.join(root, FALLBACK), 'utf8'), consolePath);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(consoleHtml);
   };
-  app.get(consolePath, PAGE, sendConsole);
-  app.get(`${consolePath}/*`, PAGE, sendConsole);
+  const consolePage = { ...PAGE, helmet: CONSOLE_PAGE_HELMET };
+  app.get(consolePath, consolePage, sendConsole);
+  app.get(`${consolePath}/*`, consolePage, sendConsole);
 
   app.get('/assets/*', ASSET, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
