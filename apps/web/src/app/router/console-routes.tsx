@@ -29,6 +29,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'plan', lazy: screen('plan') },
       { path: 'contact', lazy: screen('contact') },
       { path: 'inbox', lazy: screen('inbox') },
+      { path: 'scan', lazy: screen('scan') },
       { path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') },
     ],
   },
