@@ -36,8 +36,11 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 const COLOUR_MODE_KEY = 'mantine-color-scheme-value';
 
-/** Debian's Chromium (or CHROMIUM_PATH) through playwright-core, quiet and offline-friendly. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium (or CHROMIUM_PATH) through playwright-core, quiet and offline-friendly;
+ * `extraArgs` for a spec that needs more (a fake camera).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -48,6 +51,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

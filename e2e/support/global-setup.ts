@@ -17,6 +17,12 @@ function ensureChromium(): void {
   if (status !== 0) throw new Error('Chromium is missing and could not be installed: set CHROMIUM_PATH');
 }
 
+/** ffmpeg (and the label tools): the scan spec films a label for Chromium's fake camera. */
+function ensureTestTools(): void {
+  const { status } = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-test-tools.sh')], { stdio: 'inherit' });
+  if (status !== 0) console.warn('scripts/ensure-test-tools.sh failed: the camera scan test will fail');
+}
+
 function ensureWebBuild(): void {
   const dist = path.join(repoRoot, 'apps/web/dist');
   if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '__spa-fallback.html'))) {
@@ -26,6 +32,7 @@ function ensureWebBuild(): void {
 
 export default async function setup(project: TestProject) {
   ensureChromium();
+  ensureTestTools();
   ensureWebBuild();
 
   const port = await findFreePort();
