@@ -187,10 +187,7 @@ describe('scan packages', () => {
           .waitFor();
       await chooseStatus(page, 'Processing');
       await page.getByRole('button', { name: /^Apply to \d+ packages$/ }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: ' done, 0 failed' })
-        .waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: ' done, 0 failed' }).waitFor({ timeout: 20_000 });
 
       await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
       const { height } = page.viewportSize()!;
