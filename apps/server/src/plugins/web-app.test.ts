@@ -20,7 +20,9 @@ async function writeWebBuild(root: string) {
   await writeFile(path.join(root, 'assets/index-abc123.js'), script);
   await writeFile(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   // The scan page's barcode decoder: a WebAssembly module's first bytes.
-  await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  const wasm = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(2000)]);
+  await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm'), wasm);
+  await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm.br'), brotliCompressSync(wasm));
   await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
@@ -108,10 +110,14 @@ describe('serving the web app', () => {
         .filter((part) => !part.startsWith('script-src'));
     expect(other(await get('/ops-test/scan'))).toEqual(other(await get('/')));
 
-    const wasm = await get('/assets/zxing_reader-abc123.wasm');
-    expect(wasm.status).toBe(200);
-    // WebAssembly.instantiateStreaming refuses any other type.
-    expect(wasm.headers.get('content-type')).toBe('application/wasm');
+    // WebAssembly.instantiateStreaming refuses any other type, compressed or not.
+    for (const encoding of ['identity', 'br, gzip']) {
+      const wasm = await get('/assets/zxing_reader-abc123.wasm', { 'accept-encoding': encoding });
+      expect(wasm.status).toBe(200);
+      expect(wasm.headers.get('content-type')).toBe('application/wasm');
+      expect(wasm.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : 'br');
+      expect((await wasm.arrayBuffer()).byteLength).toBe(2008);
+    }
   });
 
   it('keeps the security headers on pages', async () => {
