@@ -64,6 +64,21 @@ describe('ScanView', () => {
     expect(await within(row('ABCDEFGH2345')).findByText('Shipped')).toBeTruthy();
   });
 
+  it('says the camera was refused, and how to allow it, when the operator declines the permission', async () => {
+    vi.stubGlobal('isSecureContext', true);
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: { getUserMedia } }));
+    const user = userEvent.setup();
+    renderForTest(<ScanView />);
+    expect(await screen.findByText(/^Camera access was refused\. Allow the camera/)).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    expect(screen.getByRole('button', { name: 'Start camera' })).toBeTruthy();
+    await type(user, 'ABCDEFGH2345');
+    expect(await within(row('ABCDEFGH2345')).findByText('Shipped')).toBeTruthy();
+  });
+
   it('lists a code once: a second scan only says it is already there', async () => {
     const user = userEvent.setup();
     renderForTest(<ScanView />);

@@ -175,6 +175,12 @@ function CameraPanel({ onCode }: { onCode: (code: string) => void }) {
 /** A typed code, or a barcode scanner's: it types the code and presses Enter. */
 function TypedCodeForm({ onCode, onNotCode }: { onCode: (code: string) => void; onNotCode: (text: string) => void }) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // With a mouse (a desk with a USB scanner) the box is ready for the first scan; on a phone the
+  // keyboard would cover the camera, so it waits for a tap.
+  useEffect(() => {
+    if (window.matchMedia('(pointer: fine)').matches) input.current?.focus();
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -190,6 +196,7 @@ function TypedCodeForm({ onCode, onNotCode }: { onCode: (code: string) => void; 
     <form noValidate onSubmit={submit}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
+          ref={input}
           label="Tracking code"
           placeholder="Type or scan a code"
           size="md"
