@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian tools the server tests use when any is missing: pdftoppm and pdftotext
 # (poppler-utils) to turn shipping labels into pictures and text, zbarimg (zbar-tools) to read their
-# barcodes back, DejaVu Sans (fonts-dejavu-core), the font labels use for non-Latin names, and ffmpeg,
-# which turns a label picture into the video the scan page's browser test shows Chromium's fake camera.
+# barcodes back, and ffmpeg, which turns a label picture into the video the scan page's browser test
+# shows Chromium's fake camera.
 # Needs root (or sudo) and Debian's package mirror; otherwise install them yourself.
 set -eu
 missing=()
 command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null || missing+=(poppler-utils)
 command -v zbarimg >/dev/null || missing+=(zbar-tools)
-[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing Debian's ${missing[*]} for the label and scan tests" >&2

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { LabelSize } from '@waybill/domain';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
@@ -45,22 +46,16 @@ function isWinAnsi(character: string): boolean {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character);
 }
 
-// A Unicode font from the operating system (Debian's fonts-dejavu-core; Fedora and Arch paths too) for
-// names in Cyrillic, Greek, Arabic, accented Latin beyond WinAnsi…: no npm package here ships one.
-// The files are read once; pdfkit embeds only the glyphs a document uses.
-const UNICODE_FONT_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/dejavu', '/usr/share/fonts/TTF'];
-let unicodeFont: { regular: Buffer; bold: Buffer } | null | undefined;
-function loadUnicodeFont(): { regular: Buffer; bold: Buffer } | null {
-  if (unicodeFont !== undefined) return unicodeFont;
-  const dir = UNICODE_FONT_DIRS.find((candidate) => existsSync(`${candidate}/DejaVuSans.ttf`));
-  unicodeFont = dir
-    ? {
-        regular: readFileSync(`${dir}/DejaVuSans.ttf`),
-        bold: readFileSync(
-          existsSync(`${dir}/DejaVuSans-Bold.ttf`) ? `${dir}/DejaVuSans-Bold.ttf` : `${dir}/DejaVuSans.ttf`,
-        ),
-      }
-    : null;
+// A Unicode font for names in Cyrillic, Greek, accented Latin beyond WinAnsi…: DejaVu Sans from the
+// dejavu-fonts-ttf package, so a label prints the same on any machine or container, whatever fonts its
+// system has. The files are read once; pdfkit embeds only the glyphs a document uses.
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+let unicodeFont: { regular: Buffer; bold: Buffer } | undefined;
+function loadUnicodeFont(): { regular: Buffer; bold: Buffer } {
+  unicodeFont ??= {
+    regular: readFileSync(fontFile('DejaVuSans.ttf')),
+    bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')),
+  };
   return unicodeFont;
 }
 
@@ -80,17 +75,15 @@ class LabelWriter {
   private readonly unicode = loadUnicodeFont();
 
   constructor(readonly doc: PDFKit.PDFDocument) {
-    if (this.unicode) {
-      doc.registerFont(UNICODE.regular, this.unicode.regular);
-      doc.registerFont(UNICODE.bold, this.unicode.bold);
-    }
+    doc.registerFont(UNICODE.regular, this.unicode.regular);
+    doc.registerFont(UNICODE.bold, this.unicode.bold);
   }
 
   /** Selects the font for `text` and returns what to draw (whitespace runs, line breaks included, as one space). */
   prepare(text: string, weight: Weight, size: number): string {
     const clean = text.split(/\s+/).join(' ').trim();
     const characters = [...clean];
-    if (characters.every(isWinAnsi) || !this.unicode) {
+    if (characters.every(isWinAnsi)) {
       this.doc.font(STANDARD[weight]).fontSize(size);
       return this.replaceMissing(characters, isWinAnsi);
     }
