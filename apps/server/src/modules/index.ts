@@ -8,15 +8,17 @@ import { labelsRoutes } from './labels/labels.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
+import { teamRoutes } from './team/team.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 
 /**
  * Every feature's routes, registered in this order by app.ts with `{ config }`. Each feature declares
- * its routes inside `publicScope` or `consoleScope` (http/access.ts): the scope decides who may call.
+ * its routes inside `publicScope`, `consoleScope` or `adminScope` (http/access.ts): the scope decides who may call.
  */
 export const featureRoutes: RoutesPlugin[] = [
   healthRoutes,
   authRoutes,
+  teamRoutes,
   trackingRoutes,
   shipmentsRoutes,
   plansRoutes,

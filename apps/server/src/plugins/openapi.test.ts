@@ -36,6 +36,9 @@ interface State {
   planId?: string;
   detailsId?: string;
   inboxId?: string;
+  operatorId?: string;
+  /** The token of an invitation e-mailed before the calls. */
+  inviteToken?: string;
 }
 
 /** One call of an operation: path parameters, query, body, the status it must answer, what it adds to the state. */
@@ -158,6 +161,23 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
   getAdminInbox: () => ({ query: '?page=1&pageSize=2&kind=support&state=new', status: 200 }),
   patchAdminInboxById: (state) => ({ params: { id: state.inboxId! }, json: { state: 'handled' }, status: 200 }),
   getAdminInboxStats: () => ({ status: 200 }),
+  getAdminOperators: () => ({ status: 200 }),
+  postAdminOperators: () => ({
+    json: { email: 'sample.operator@waybill.test', name: 'Sam Ple', role: 'operator' },
+    status: 201,
+    keep: (body, s) => (s.operatorId = body.id),
+  }),
+  patchAdminOperatorsById: (state) => ({ params: { id: state.operatorId! }, json: { role: 'admin' }, status: 200 }),
+  postAdminOperatorsByIdResetPassword: (state) => ({ params: { id: state.operatorId! }, status: 200 }),
+  postAuthAcceptInvite: (state) => ({
+    json: { token: state.inviteToken, name: 'Ina Vited', password: 'Lantern-Quietly-Orbit-47' },
+    status: 200,
+  }),
+  // Last: the signed-in operator's other sessions end.
+  postAuthChangePassword: () => ({
+    json: { currentPassword: TEST_ADMIN.password, newPassword: 'Harbor-Velvet-Rocket-93' },
+    status: 200,
+  }),
 };
 
 const needsSession = (operation: Operation) =>
@@ -255,6 +275,14 @@ describe.each(databases())('the API description on %s', (kind) => {
     state.rejectCode = await submitShipment(testApp);
     state.deleteCode = await submitShipment(testApp);
     state.bulkCode = await submitShipment(testApp);
+
+    const invited = 'invited@waybill.test';
+    expect(
+      (await operator.post('/api/admin/operators', { email: invited, name: 'Ina', role: 'operator' })).status,
+    ).toBe(201);
+    await testApp.app.mailOutbox.runOnce(); // after any pass of the timer: the invitation has gone
+    const invitation = smtp.received.find((mail) => mail.envelopeTo.includes(invited));
+    state.inviteToken = /accept-invite\?token=([\w-]+)/.exec(invitation?.parsed.text ?? '')?.[1];
   });
   afterAll(async () => {
     await testApp?.close();

@@ -47,7 +47,7 @@ function describeRoute(input: TransformInput) {
   const methods = [route.method].flat();
   const write = methods.some((method) => UNSAFE_METHODS.has(method));
   const requirement = {
-    ...(route.config?.access === 'operator' ? { operatorSession: [] } : {}),
+    ...(route.config?.access === 'operator' || route.config?.access === 'admin' ? { operatorSession: [] } : {}),
     ...(write ? { antiForgery: [] } : {}),
   };
   const operationId = (schema as { operationId?: string }).operationId ?? operationIdOf(methods[0] ?? 'GET', input.url);

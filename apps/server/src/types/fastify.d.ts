@@ -5,6 +5,8 @@ import type { ImageStorage } from '../storage/image-storage.ts';
 export interface SignedInOperator {
   id: string;
   email: string;
+  name: string;
+  role: 'admin' | 'operator';
   sessionId: string;
 }
 

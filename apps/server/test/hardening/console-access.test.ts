@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = [
   'POST /api/account-requests',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  // The page of an invitation or reset link: a one-time token stands in for the session.
+  'POST /api/auth/accept-invite',
   // The API's description and its reference pages.
   'GET /api/openapi.json',
   'GET /api/docs',
@@ -81,7 +83,8 @@ describe.each(databases())('console access on %s', (kind) => {
     const operator = await testApp.operator();
     ctx = await seedContext(testApp, operator);
     routes = listRoutes(testApp);
-    consoleRoutes = routes.filter((route) => route.access === 'operator');
+    // Admin-only routes need a session first, like every console route.
+    consoleRoutes = routes.filter((route) => route.access === 'operator' || route.access === 'admin');
 
     const stranger = testApp.client();
     await stranger.get('/api/health');
@@ -128,6 +131,9 @@ describe.each(databases())('console access on %s', (kind) => {
       'PUT /api/details/:id',
       'POST /api/send-email',
       'GET /api/auth/me',
+      'POST /api/auth/change-password',
+      'GET /api/admin/operators',
+      'PATCH /api/admin/operators/:id',
     ]) {
       expect(names).toContain(expected);
     }

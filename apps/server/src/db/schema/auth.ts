@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const operators = pgTable(
   'operators',
@@ -6,11 +7,21 @@ export const operators = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored lower-cased. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    /** `admin` or `operator` (see http/access.ts for what each may do). */
+    role: text('role').notNull().default('operator'),
+    /** Set by an admin: a deactivated operator cannot sign in and has no session. */
+    active: boolean('active').notNull().default(true),
+    /** Null until an invited operator sets a password through their invitation link. */
+    passwordHash: text('password_hash'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('operators_email_key').on(table.email)],
+  (table) => [
+    uniqueIndex('operators_email_key').on(table.email),
+    check('operators_role_check', sql`${table.role} in ('admin', 'operator')`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -31,4 +42,44 @@ export const sessions = pgTable(
     index('sessions_operator_id_idx').on(table.operatorId),
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * One-time links of an invitation or a password reset. Only the SHA-256 of the token is kept; a row
+ * is used at most once (`used_at` is set by the statement that accepts it) and only until it expires.
+ */
+export const operatorTokens = pgTable(
+  'operator_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** `invite` or `reset`. */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('operator_tokens_token_hash_key').on(table.tokenHash),
+    index('operator_tokens_operator_id_idx').on(table.operatorId),
+  ],
+);
+
+/**
+ * Failed sign-ins per e-mail address as typed (lower-cased), known or not: an unknown address is
+ * counted and locked exactly like an operator's, so the lock tells nothing about who has an account.
+ * In the database, so every server process counts against the same limit.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, precision: 3 }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('sign_in_failures_window_started_at_idx').on(table.windowStartedAt)],
 );

@@ -42,9 +42,8 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
+    /** The package the message is about; null for a message to an operator (an invitation, a reset link). */
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'cascade' }),
     /** What happened, e.g. `accepted` or `status:Shipped`: one notification per event and recipient. */
     eventKey: text('event_key').notNull(),
     to: text('to').notNull(),

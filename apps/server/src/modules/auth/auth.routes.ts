@@ -1,8 +1,10 @@
-import { loginSchema, operatorSchema, signedOutSchema } from '@waybill/domain';
+import { apiErrorSchema, loginSchema, operatorSchema, signedOutSchema } from '@waybill/domain';
 import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
+  ACCOUNT_LOCKED,
+  AccountLockedError,
   authenticate,
   endSession,
   INVALID_LOGIN,
@@ -12,6 +14,20 @@ import {
 } from './auth.service.ts';
 
 const tags = ['Sign-in'];
+
+const LOGIN_REFUSED = apiErrorSchema.meta({
+  description:
+    'Too many sign-ins from this address ("Too many requests. Please try again in {time}."), or too many ' +
+    `failed sign-ins for this account from any address ("${ACCOUNT_LOCKED}")`,
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the limit lifts' } },
+});
+
+/** What the console knows of the signed-in operator. */
+const sessionAnswer = (operator: { email: string; name: string; role: string }) => ({
+  email: operator.email,
+  name: operator.name,
+  role: operator.role as 'admin' | 'operator',
+});
 
 export const authRoutes: RoutesPlugin = async (app, options) => {
   const cookieOptions = {
@@ -30,15 +46,21 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
             tags,
             summary: 'Sign in: sets the httpOnly session cookie (a new session id every time)',
             body: loginSchema,
-            response: { 200: operatorSchema, ...errorAnswers({ 401: INVALID_LOGIN }) },
+            response: { 200: operatorSchema, ...errorAnswers({ 401: INVALID_LOGIN }), 429: LOGIN_REFUSED },
           },
           ...rateLimitFor(scope, 'login'),
         },
         async (request, reply) => {
-          const operator = await authenticate(scope.db, request.body.email, request.body.password);
+          let operator: Awaited<ReturnType<typeof authenticate>>;
+          try {
+            operator = await authenticate(scope.db, request.body.email, request.body.password);
+          } catch (error) {
+            if (error instanceof AccountLockedError) reply.header('retry-after', error.retryAfterSeconds);
+            throw error;
+          }
           const token = await startSession(scope.db, operator.id, request.cookies[SESSION_COOKIE]);
           reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
-          return { email: operator.email };
+          return sessionAnswer(operator);
         },
       );
 
@@ -66,7 +88,7 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
       scope.get(
         '/api/auth/me',
         { schema: { tags, summary: 'The signed-in operator', response: { 200: operatorSchema } } },
-        async (request) => ({ email: request.operator!.email }),
+        async (request) => sessionAnswer(request.operator!),
       );
     }),
     options,

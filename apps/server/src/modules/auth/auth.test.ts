@@ -23,13 +23,14 @@ describe.each(databases())('operator sign-in on %s', (kind) => {
       password: TEST_ADMIN.password,
     });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ email: TEST_ADMIN.email });
+    // The first operator is an admin.
+    expect(response.body).toEqual({ email: TEST_ADMIN.email, name: '', role: 'admin' });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('waybill_session='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).not.toMatch(/Secure/);
-    expect((await client.get('/api/auth/me')).body).toEqual({ email: TEST_ADMIN.email });
+    expect((await client.get('/api/auth/me')).body).toEqual({ email: TEST_ADMIN.email, name: '', role: 'admin' });
   });
 
   it('stores only a hash of the session token', async () => {
@@ -98,21 +99,27 @@ describe.each(databases())('operator sign-in on %s', (kind) => {
     expect(absolute.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
   });
 
-  it('adds an operator and resets a password (what the operator CLI does), ending their sessions', async () => {
-    await addOperator(testApp.app.db, 'Second@Waybill.test', 'first-password');
+  it('adds an admin and resets a password (what the operator CLI does), ending their sessions', async () => {
+    const FIRST = 'Orchard-Pebble-Nimbus-31';
+    const SECOND = 'Violet-Anchor-Tundra-86';
+    await expect(addOperator(testApp.app.db, 'weak@waybill.test', 'password12345')).rejects.toThrow(
+      /too easy to guess/,
+    );
+    await expect(addOperator(testApp.app.db, 'short@waybill.test', 'Sh0rt!x')).rejects.toThrow(/at least 12/);
+    await addOperator(testApp.app.db, 'Second@Waybill.test', FIRST, 'Second Admin');
     const client = testApp.client();
-    expect(
-      (await client.post('/api/auth/login', { email: 'second@waybill.test', password: 'first-password' })).status,
-    ).toBe(200);
-    await expect(addOperator(testApp.app.db, 'second@waybill.test', 'x-password')).rejects.toThrow(/already exists/);
-    await resetOperatorPassword(testApp.app.db, 'second@waybill.test', 'second-password');
+    const signedIn = await client.post('/api/auth/login', { email: 'second@waybill.test', password: FIRST });
+    expect(signedIn.body).toEqual({ email: 'second@waybill.test', name: 'Second Admin', role: 'admin' });
+    await expect(addOperator(testApp.app.db, 'second@waybill.test', 'Kettle-Marble-Zenith-22')).rejects.toThrow(
+      /already exists/,
+    );
+    await expect(resetOperatorPassword(testApp.app.db, 'second@waybill.test', 'password1234')).rejects.toThrow(
+      /too easy to guess/,
+    );
+    await resetOperatorPassword(testApp.app.db, 'second@waybill.test', SECOND);
     expect((await client.get('/api/auth/me')).status).toBe(401);
-    expect(
-      (await client.post('/api/auth/login', { email: 'second@waybill.test', password: 'first-password' })).status,
-    ).toBe(401);
-    expect(
-      (await client.post('/api/auth/login', { email: 'second@waybill.test', password: 'second-password' })).status,
-    ).toBe(200);
+    expect((await client.post('/api/auth/login', { email: 'second@waybill.test', password: FIRST })).status).toBe(401);
+    expect((await client.post('/api/auth/login', { email: 'second@waybill.test', password: SECOND })).status).toBe(200);
   });
 
   it('rate-limits sign-in attempts even when other limits are off', async () => {
@@ -164,7 +171,7 @@ describe.each(databases())('first operator without ADMIN_PASSWORD on %s', (kind)
 
     const password = passwordIn(await readFile(passwordFile(), 'utf8'))!;
     const [row] = await testApp.app.db.select().from(operators);
-    expect(await verifyPassword(password, row!.passwordHash)).toBe(true);
+    expect(await verifyPassword(password, row!.passwordHash!)).toBe(true);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ email: 'admin@waybill.local', passwordFile: passwordFile() });
     expect(lines.join('\n')).not.toContain(password);
@@ -189,6 +196,6 @@ describe.each(databases())('first operator without ADMIN_PASSWORD on %s', (kind)
       FIRST_OPERATOR_FILE,
     ]);
     const password = passwordIn(await readFile(passwordFile(), 'utf8'))!;
-    expect(await verifyPassword(password, rows[0]!.passwordHash)).toBe(true);
+    expect(await verifyPassword(password, rows[0]!.passwordHash!)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-// `npm run operator -- add <email> [--password …]` adds an operator;
-// `npm run operator -- reset <email> [--password …]` sets a new password and ends their sessions.
-// Without --password it asks (hidden input) on a terminal, or generates one and prints it.
+// `npm run operator -- add <email> [--name …] [--password …]` adds an admin (more people are invited
+// from the console's team page); `npm run operator -- reset <email> [--password …]` sets a new password
+// and ends their sessions. Without --password it asks (hidden input) on a terminal, or generates one
+// and prints it. A chosen password must be at least 12 characters and hard to guess.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
@@ -9,7 +10,12 @@ import { AppError } from '../../errors.ts';
 import { addOperator, resetOperatorPassword } from './auth.service.ts';
 import { generatePassword } from './password.ts';
 
-const USAGE = 'Usage: npm run operator -- <add|reset> <email> [--password <password>]';
+const USAGE = [
+  'Usage: npm run operator -- <add|reset> <email> [--name <name>] [--password <password>]',
+  '  add    adds an admin (who can then invite operators from the console)',
+  '  reset  sets a new password and signs the operator out everywhere',
+  'A password must be at least 12 characters and hard to guess; leave it out to generate one.',
+].join('\n');
 
 async function promptPassword(): Promise<string | undefined> {
   if (!process.stdin.isTTY) return undefined;
@@ -27,7 +33,10 @@ async function promptPassword(): Promise<string | undefined> {
 }
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { password: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { password: { type: 'string' }, name: { type: 'string' } },
+  });
   const [command, email] = positionals;
   if ((command !== 'add' && command !== 'reset') || !email) {
     console.error(USAGE);
@@ -36,16 +45,12 @@ async function main(): Promise<number> {
   let password = values.password ?? (await promptPassword());
   const generated = password === undefined;
   password ??= generatePassword();
-  if (password.length < 8) {
-    console.error('The password must be at least 8 characters.');
-    return 2;
-  }
   const handle = await openDatabase(loadConfig());
   try {
     await handle.migrate();
-    if (command === 'add') await addOperator(handle.db, email, password);
+    if (command === 'add') await addOperator(handle.db, email, password, values.name);
     else await resetOperatorPassword(handle.db, email, password);
-    console.log(`${command === 'add' ? 'Added operator' : 'Reset the password of'} ${email.toLowerCase()}.`);
+    console.log(`${command === 'add' ? 'Added the admin' : 'Reset the password of'} ${email.toLowerCase()}.`);
     if (generated) console.log(`Generated password (shown once): ${password}`);
     return 0;
   } catch (error) {

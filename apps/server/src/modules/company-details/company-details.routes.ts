@@ -5,7 +5,7 @@ import {
   idParamsSchema,
 } from '@waybill/domain';
 import { z } from 'zod';
-import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { adminScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import {
   createContactDetails,
@@ -50,8 +50,9 @@ export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
     options,
   );
 
+  // Reading them is public; changing them is the admins'.
   await app.register(
-    consoleScope(async (scope) => {
+    adminScope(async (scope) => {
       scope.post(
         '/api/details',
         {

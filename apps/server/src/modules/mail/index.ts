@@ -1,5 +1,11 @@
-// What other modules use from mail: the shipments service queues receipts and customer notifications here.
+// What other modules use from mail: the shipments service queues receipts and customer notifications
+// here, the team service operators' invitation and reset links.
 
+export {
+  enqueueOperatorLink,
+  OPERATOR_INVITATION_KIND,
+  PASSWORD_RESET_KIND,
+} from './enqueue-operator-link.ts';
 export {
   enqueueStatusNotification,
   type NotifiedShipment,
@@ -11,3 +17,4 @@ export {
   type ReceiptShipment,
   SUBMISSION_RECEIPT_KIND,
 } from './enqueue-submission-receipt.ts';
+export type { OperatorLinkContent } from './templates/operator-link-template.ts';

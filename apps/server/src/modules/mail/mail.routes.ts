@@ -6,7 +6,7 @@ import {
   renderedEmailSchema,
   sentEmailSchema,
 } from '@waybill/domain';
-import { consoleScope } from '../../http/access.ts';
+import { adminScope, consoleScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
 import { getNotificationSettings, listMailLog, saveNotificationSettings } from './mail.service.ts';
@@ -16,7 +16,7 @@ import { mailContextOf } from './templates/index.ts';
 const tags = ['Mail'];
 
 /** The composer's send and preview, the mail log and the notification setting (console only). */
-export const mailRoutes = consoleScope(async (app) => {
+const operatorMailRoutes = consoleScope(async (app) => {
   const deps = (log: MailDeps['log']): MailDeps => ({
     db: app.db,
     storage: app.storage,
@@ -89,7 +89,10 @@ export const mailRoutes = consoleScope(async (app) => {
     },
     async () => getNotificationSettings(app.db),
   );
+});
 
+/** Every operator sees whether customers are notified; only an admin turns it on or off. */
+const adminMailRoutes = adminScope(async (app) => {
   app.put(
     '/api/admin/notification-settings',
     {
@@ -106,3 +109,8 @@ export const mailRoutes = consoleScope(async (app) => {
     async (request) => saveNotificationSettings(app.db, request.body),
   );
 });
+
+export const mailRoutes: RoutesPlugin = async (app, options) => {
+  await app.register(operatorMailRoutes, options);
+  await app.register(adminMailRoutes, options);
+};

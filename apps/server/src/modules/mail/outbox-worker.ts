@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { isOperatorLinkKind, payloadAfterSending } from './enqueue-operator-link.ts';
 import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
@@ -13,6 +14,7 @@ import {
   renderNotificationEmail,
   renderReceiptEmail,
 } from './templates/index.ts';
+import { type OperatorLinkContent, renderOperatorLinkEmail } from './templates/operator-link-template.ts';
 
 export interface OutboxOptions {
   /** How often an idle worker looks for due messages. */
@@ -55,8 +57,11 @@ export function nextAttemptAfter(attempts: number, now: Date, options: OutboxOpt
   return new Date(now.getTime() + delay);
 }
 
-/** The message of an outbox row and its mail-log template: a receipt, or a status notification. */
+/** The message of an outbox row and its mail-log template: a receipt, a status notification, or an operator's link. */
 export function renderOutboxMessage(context: MailContext, row: Pick<OutboxRow, 'kind' | 'payload'>) {
+  if (isOperatorLinkKind(row.kind)) {
+    return { rendered: renderOperatorLinkEmail(context, row.payload as OperatorLinkContent), template: row.kind };
+  }
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
@@ -68,7 +73,7 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
   const { rendered, template } = renderOutboxMessage(deps.context, row);
   try {
     await sendAndLog(deps, { to: row.to, ...rendered }, template);
-    await markMessageSent(deps.db, row.id, new Date());
+    await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
     run.sent += 1;
   } catch (error) {
     const reason = error instanceof MailDeliveryError ? error.reason : String((error as Error)?.message ?? error);

@@ -36,8 +36,12 @@ export async function claimDueMessages(db: Database, now: Date, limit: number, l
     .returning();
 }
 
-export async function markMessageSent(db: Database, id: string, sentAt: Date): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt, lastError: null }).where(eq(mailOutbox.id, id));
+/** Marks a message sent; `payload`, when given, replaces what was stored (to drop a secret it carried). */
+export async function markMessageSent(db: Database, id: string, sentAt: Date, payload?: unknown): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt, lastError: null, ...(payload === undefined ? {} : { payload }) })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** Records a failed attempt: tried again at `retryAt`, or given up when `retryAt` is undefined. */

@@ -1,6 +1,6 @@
 import { idParamsSchema, planInputSchema, planSchema } from '@waybill/domain';
 import { z } from 'zod';
-import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { adminScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { createPlan, editPlan, listPlans, PLAN_EXISTS, PLAN_NOT_FOUND } from './plans.service.ts';
 
@@ -24,8 +24,9 @@ export const plansRoutes: RoutesPlugin = async (app, options) => {
     options,
   );
 
+  // Reading the plan is public; changing it is the admins'.
   await app.register(
-    consoleScope(async (scope) => {
+    adminScope(async (scope) => {
       scope.post(
         '/api/create-plan',
         {

@@ -57,7 +57,8 @@ async function startHarness(database: TestDatabase, dataDir: string): Promise<Ha
   const harness: Harness = { app, handle, runs: { write: 0, flaky: 0, refuse: 0 }, failures: 0 };
   app.addHook('onRequest', async (request) => {
     const operator = request.headers['x-test-operator'];
-    if (typeof operator === 'string') request.operator = { id: operator, email: '', sessionId: '' };
+    if (typeof operator === 'string')
+      request.operator = { id: operator, email: '', name: '', role: 'operator', sessionId: '' };
   });
   const body = z.object({ item: z.string() });
 

@@ -1,0 +1,80 @@
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { operators, operatorTokens, sessions } from '../../db/schema/index.ts';
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type TokenRow = typeof operatorTokens.$inferSelect;
+
+export async function listOperators(db: Database): Promise<OperatorRow[]> {
+  return db.select().from(operators).orderBy(asc(operators.createdAt), asc(operators.email));
+}
+
+export async function findOperatorById(db: Database, id: string): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Locks the rows of the active admins until the transaction ends and returns their ids. Every change
+ * that could remove an admin takes this lock first, so two of them cannot both see "another admin is
+ * left" and leave none: the second waits, then sees the first one's change.
+ */
+export async function lockActiveAdmins(tx: Database): Promise<string[]> {
+  const rows = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.role, 'admin'), eq(operators.active, true)))
+    .orderBy(asc(operators.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function updateOperator(
+  db: Database,
+  id: string,
+  changes: Partial<Pick<OperatorRow, 'role' | 'active' | 'name' | 'passwordHash'>>,
+): Promise<OperatorRow | undefined> {
+  const [row] = await db
+    .update(operators)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(operators.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteSessionsOf(db: Database, operatorId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.operatorId, operatorId), ne(sessions.id, keepSessionId))
+        : eq(sessions.operatorId, operatorId),
+    );
+}
+
+/** Stores a link's token hash; earlier unused links of the operator stop working (only the newest counts). */
+export async function replaceToken(
+  db: Database,
+  values: { operatorId: string; purpose: 'invite' | 'reset'; tokenHash: string; expiresAt: Date },
+): Promise<TokenRow> {
+  await db
+    .delete(operatorTokens)
+    .where(and(eq(operatorTokens.operatorId, values.operatorId), isNull(operatorTokens.usedAt)));
+  const [row] = await db.insert(operatorTokens).values(values).returning();
+  return row!;
+}
+
+/**
+ * Uses a token: one statement marks it used only if it is unused and unexpired, so of two requests
+ * with the same link at most one gets the row back.
+ */
+export async function consumeToken(db: Database, tokenHash: string, now: Date): Promise<TokenRow | undefined> {
+  const [row] = await db
+    .update(operatorTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(operatorTokens.tokenHash, tokenHash), isNull(operatorTokens.usedAt), gt(operatorTokens.expiresAt, now)),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,203 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  AcceptInviteInput,
+  ChangePasswordInput,
+  InviteOperatorInput,
+  OperatorRole,
+  TeamMember,
+  UpdateOperatorInput,
+} from '@waybill/domain';
+import type { Database } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { AppError } from '../../errors.ts';
+import * as authRepository from '../auth/auth.repository.ts';
+import { assertStrongPassword } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { enqueueOperatorLink } from '../mail/index.ts';
+import * as repository from './team.repository.ts';
+
+export const LINK_VALID_HOURS = 72;
+export const LINK_INVALID = 'This link has expired or was already used. Ask an admin for a new one.';
+export const OPERATOR_NOT_FOUND = 'Operator not found';
+export const OPERATOR_EXISTS = 'An operator with this e-mail already exists';
+export const LAST_ADMIN =
+  'The last active admin cannot be deactivated or made an operator. Make another operator an admin first.';
+export const OPERATOR_DEACTIVATED = 'This operator is deactivated. Reactivate them first.';
+export const WRONG_CURRENT_PASSWORD = 'The current password is wrong.';
+export const SAME_PASSWORD = 'Choose a password different from the current one.';
+export const PASSWORD_SET = 'Your password is set. Sign in with your e-mail and the new password.';
+export const PASSWORD_CHANGED = 'Your password is changed. Your other sessions have been signed out.';
+
+/**
+ * Who makes a change: every change takes the acting operator, so a record of who did what can be
+ * written in the same transaction as the change.
+ */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** What the team's links need: the console's address (PUBLIC_URL + ADMIN_PATH). */
+export interface TeamDeps {
+  db: Database;
+  consoleUrl: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function toMember(row: repository.OperatorRow): TeamMember {
+  const invitationPending = row.passwordHash === null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as OperatorRole,
+    active: row.active,
+    state: !row.active ? 'deactivated' : invitationPending ? 'invited' : 'active',
+    invitationPending,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listTeam(db: Database): Promise<TeamMember[]> {
+  return (await repository.listOperators(db)).map(toMember);
+}
+
+/**
+ * A new one-time link for an operator (32 random bytes; only its SHA-256 is stored), queued by e-mail
+ * in the caller's transaction. An earlier unused link of the same operator stops working.
+ */
+async function issueLink(tx: Database, deps: TeamDeps, operator: repository.OperatorRow, purpose: 'invite' | 'reset') {
+  const token = randomBytes(32).toString('base64url');
+  const row = await repository.replaceToken(tx, {
+    operatorId: operator.id,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + LINK_VALID_HOURS * 3_600_000),
+  });
+  await enqueueOperatorLink(tx, {
+    to: operator.email,
+    linkId: row.id,
+    content: {
+      purpose,
+      name: operator.name,
+      role: operator.role as OperatorRole,
+      link: `${deps.consoleUrl}/accept-invite?token=${token}`,
+      validHours: LINK_VALID_HOURS,
+    },
+  });
+}
+
+/** Adds an operator without a password and e-mails them an invitation link; a taken e-mail is a 409. */
+export async function inviteOperator(deps: TeamDeps, _actor: Actor, input: InviteOperatorInput): Promise<TeamMember> {
+  return deps.db.transaction(async (tx) => {
+    const operator = await authRepository.insertOperator(tx, {
+      email: input.email,
+      passwordHash: null,
+      name: input.name,
+      role: input.role,
+    });
+    if (!operator) throw new AppError(409, OPERATOR_EXISTS);
+    await issueLink(tx, deps, operator, 'invite');
+    return toMember(operator);
+  });
+}
+
+async function findOperator(db: Database, id: string): Promise<repository.OperatorRow> {
+  const operator = isUuid(id) ? await repository.findOperatorById(db, id) : undefined;
+  if (!operator) throw new AppError(404, OPERATOR_NOT_FOUND);
+  return operator;
+}
+
+/**
+ * Changes an operator's role or active flag. Deactivation ends their sessions in the same
+ * transaction. The last active admin cannot lose that: checked under a lock on the admins' rows, so
+ * two concurrent changes cannot both pass.
+ */
+export async function updateOperatorAccess(
+  db: Database,
+  _actor: Actor,
+  id: string,
+  changes: UpdateOperatorInput,
+): Promise<TeamMember> {
+  if (!isUuid(id)) throw new AppError(404, OPERATOR_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const admins = await repository.lockActiveAdmins(tx);
+    await findOperator(tx, id);
+    const removesAdmin = admins.includes(id) && (changes.role === 'operator' || changes.active === false);
+    if (removesAdmin && admins.length <= 1) throw new AppError(409, LAST_ADMIN);
+    const updated = await repository.updateOperator(tx, id, {
+      ...(changes.role !== undefined ? { role: changes.role } : {}),
+      ...(changes.active !== undefined ? { active: changes.active } : {}),
+    });
+    if (changes.active === false) await repository.deleteSessionsOf(tx, id);
+    return toMember(updated!);
+  });
+}
+
+/**
+ * E-mails an operator a new one-time link to set a password (an invitation again while they have
+ * none). Their password and sessions stay until the link is used: a reset asked by someone else does
+ * not lock the operator out.
+ */
+export async function sendPasswordLink(deps: TeamDeps, _actor: Actor, id: string): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const operator = await findOperator(tx, id);
+    if (!operator.active) throw new AppError(409, OPERATOR_DEACTIVATED);
+    await issueLink(tx, deps, operator, operator.passwordHash === null ? 'invite' : 'reset');
+    return {
+      message: `A link to set a password was sent to ${operator.email}. It works once, for ${LINK_VALID_HOURS} hours.`,
+    };
+  });
+}
+
+/**
+ * Sets the password (and the name, if given) of the operator a link was sent to, once: the token is
+ * used by the same statement that checks it. All their sessions end. It does not sign in: the
+ * operator signs in as always, under the sign-in limits.
+ */
+export async function acceptInvite(db: Database, input: AcceptInviteInput): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const token = await repository.consumeToken(tx, hashToken(input.token), new Date());
+    const operator = token ? await repository.findOperatorById(tx, token.operatorId) : undefined;
+    if (!operator?.active) throw new AppError(400, LINK_INVALID);
+    // A refusal here rolls the transaction back: the link still works for a better password.
+    assertStrongPassword(input.password, [operator.email, input.name ?? operator.name]);
+    await repository.updateOperator(tx, operator.id, {
+      passwordHash,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+    });
+    await repository.deleteSessionsOf(tx, operator.id);
+    await authRepository.clearSignInFailures(tx, operator.email);
+    return { message: PASSWORD_SET };
+  });
+}
+
+/** Changes the signed-in operator's password after checking the current one; their other sessions end. */
+export async function changePassword(
+  db: Database,
+  operator: Actor & { name: string; sessionId: string },
+  input: ChangePasswordInput,
+): Promise<{ message: string }> {
+  const row = await findOperator(db, operator.id);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash ?? ''))) {
+    throw new AppError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError(400, SAME_PASSWORD, { newPassword: SAME_PASSWORD });
+  }
+  try {
+    assertStrongPassword(input.newPassword, [row.email, row.name]);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(400, error.message, { newPassword: error.message });
+    throw error;
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await repository.updateOperator(tx, row.id, { passwordHash });
+    await repository.deleteSessionsOf(tx, row.id, operator.sessionId);
+  });
+  return { message: PASSWORD_CHANGED };
+}
