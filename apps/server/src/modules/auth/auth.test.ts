@@ -199,3 +199,35 @@ describe.each(databases())('first operator without ADMIN_PASSWORD on %s', (kind)
     expect(await verifyPassword(password, rows[0]!.passwordHash!)).toBe(true);
   });
 });
+
+describe.each(databases())('a weak ADMIN_PASSWORD on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+  });
+  afterAll(() => testApp?.close());
+
+  async function createFirstOperator(password: string): Promise<string[]> {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    await testApp.app.db.delete(operators);
+    const config = testApp.app.config;
+    await ensureFirstOperator(testApp.app.db, { ...config, admin: { ...config.admin, password } }, log);
+    return lines;
+  }
+
+  it('still creates the admin from an 8-character password (existing installs keep starting) but warns why', async () => {
+    const lines = await createFirstOperator('waybill1');
+    const [row] = await testApp.app.db.select().from(operators);
+    expect(row).toMatchObject({ email: TEST_ADMIN.email, role: 'admin', active: true });
+    const warning = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 40);
+    expect(warning.msg).toMatch(/^ADMIN_PASSWORD is weak/);
+    expect(warning.reason).toBe('The password must be at least 12 characters.');
+    expect(lines.join('\n')).not.toContain('waybill1');
+  });
+
+  it('says nothing more for a strong one', async () => {
+    const lines = await createFirstOperator(TEST_ADMIN.password);
+    expect(lines.map((line) => JSON.parse(line).level)).toEqual([30]);
+  });
+});
