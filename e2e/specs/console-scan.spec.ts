@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import { axeRulesFor, expectNoSeriousA11yViolations, LOOKS, launchBrowser, newContext } from '../support/browser.ts';
 import { openConsolePage, screenshotViewport } from '../support/console-page.ts';
+import { readE2eEnvironment } from '../support/environment.ts';
 
 const run = promisify(execFile);
 
@@ -169,6 +170,15 @@ describe('scan packages', () => {
     await page.waitForTimeout(1500);
     expect(await page.getByRole('list', { name: 'Scanned packages' }).getByRole('listitem').count()).toBe(1);
     expect(await page.getByText('is already in the list').count()).toBe(0);
+    // Decoded by the WebAssembly reader (Debian's Chromium has no BarcodeDetector), from our own origin.
+    const wasm = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.wasm')),
+    );
+    expect(wasm).toHaveLength(1);
+    expect(wasm[0]?.startsWith(`${readE2eEnvironment().baseUrl}/assets/zxing_reader-`), wasm[0]).toBe(true);
     expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
     await screenshotViewport(page, 'console-scan-camera-mobile-light');
   });
