@@ -79,6 +79,45 @@ describe('ScanView', () => {
     expect(await within(row('ABCDEFGH2345')).findByText('Shipped')).toBeTruthy();
   });
 
+  it('beeps high and vibrates once for a package found, buzzes low twice and vibrates longer for an unknown code', async () => {
+    const tones: number[] = [];
+    class FakeAudioContext {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      resume = async () => {};
+      createOscillator() {
+        const oscillator = {
+          type: '',
+          frequency: { value: 0 },
+          connect: (next: unknown) => next,
+          start: () => tones.push(oscillator.frequency.value),
+          stop: () => {},
+        };
+        return oscillator;
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} },
+          connect: (next: unknown) => next,
+        };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    const vibrate = vi.fn(() => true);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { vibrate }));
+    const user = userEvent.setup();
+    renderForTest(<ScanView />);
+    await type(user, 'ABCDEFGH2345');
+    await within(row('ABCDEFGH2345')).findByText('Shipped');
+    expect(tones).toEqual([1760]);
+    expect(vibrate).toHaveBeenLastCalledWith(60);
+    await type(user, UNKNOWN);
+    await within(row(UNKNOWN)).findByText('Unknown code');
+    expect(tones).toEqual([1760, 220, 220]);
+    expect(vibrate).toHaveBeenLastCalledWith([120, 80, 120]);
+  });
+
   it('lists a code once: a second scan only says it is already there', async () => {
     const user = userEvent.setup();
     renderForTest(<ScanView />);
