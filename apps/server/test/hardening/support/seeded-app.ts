@@ -56,13 +56,14 @@ export interface StoredState {
 }
 
 /**
- * Every row and every file under DATA_DIR/uploads, tmp and outbox. Sessions and rate-limit counters
- * aside: reading the console refreshes a session, and on PostgreSQL a refused request still counts
- * against its route's limit (the limit runs before the body is read, as it must).
+ * Every row and every file under DATA_DIR/uploads, tmp and outbox. Sessions, rate-limit counters and
+ * failed sign-ins aside: reading the console refreshes a session, on PostgreSQL a refused request
+ * still counts against its route's limit (the limit runs before the body is read, as it must), and a
+ * refused sign-in counts against its account's lock.
  */
 export async function readStoredState(testApp: TestApp): Promise<StoredState> {
   return {
-    rows: await fingerprintRows(testApp.app.db, { skip: ['sessions', 'rate_limit_counters'] }),
+    rows: await fingerprintRows(testApp.app.db, { skip: ['sessions', 'rate_limit_counters', 'sign_in_failures'] }),
     uploads: await listNames(path.join(testApp.dataDir, 'uploads')),
     tmp: await listNames(path.join(testApp.dataDir, 'tmp')),
     outbox: await listNames(path.join(testApp.dataDir, 'outbox')),
