@@ -40,6 +40,11 @@ await build({
 });
 // The worker that creates a new embedded database runs from its own file (see db/client.ts).
 await copyFile(path.join(root, 'src/db/create-pglite.worker.mjs'), path.join(outDir, 'create-pglite.worker.mjs'));
+// So does the one that estimates password strength (see modules/auth/password-strength.ts).
+await copyFile(
+  path.join(root, 'src/modules/auth/password-strength.worker.mjs'),
+  path.join(outDir, 'password-strength.worker.mjs'),
+);
 console.log(
   `server bundled into ${path.relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms`,
 );

@@ -92,8 +92,8 @@ export async function resolveSession(db: Database, token: string | undefined) {
 }
 
 /** A 400 saying why, when a new password is too short or too easy to guess. */
-export function assertStrongPassword(password: string, userInputs: string[] = []): void {
-  const weakness = passwordWeakness(password, userInputs);
+export async function assertStrongPassword(password: string, userInputs: string[] = []): Promise<void> {
+  const weakness = await passwordWeakness(password, userInputs);
   if (weakness) throw new AppError(400, weakness, { password: weakness });
 }
 
@@ -102,7 +102,7 @@ export function assertStrongPassword(password: string, userInputs: string[] = []
  * database anyway. A taken e-mail is a 409, a weak password a 400.
  */
 export async function addOperator(db: Database, email: string, password: string, name = '') {
-  assertStrongPassword(password, [email, name]);
+  await assertStrongPassword(password, [email, name]);
   const operator = await repository.insertOperator(db, {
     email: email.trim(),
     passwordHash: await hashPassword(password),
@@ -115,7 +115,7 @@ export async function addOperator(db: Database, email: string, password: string,
 
 /** Sets a new password (strong enough) and signs the operator out everywhere. */
 export async function resetOperatorPassword(db: Database, email: string, password: string): Promise<void> {
-  assertStrongPassword(password, [email]);
+  await assertStrongPassword(password, [email]);
   const operator = await repository.findOperatorByEmail(db, email.trim());
   if (!operator) throw new AppError(404, `No operator with the e-mail ${email}`);
   await repository.updateOperatorPassword(db, operator.email, await hashPassword(password));
@@ -136,7 +136,7 @@ export async function ensureFirstOperator(db: Database, config: Config, log: Fas
     if (created) {
       log.info({ email }, 'created the first operator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Installs set up with an 8-character password keep starting; the admin is told to change it.
-      const weakness = passwordWeakness(config.admin.password, [email]);
+      const weakness = await passwordWeakness(config.admin.password, [email]);
       if (weakness) {
         log.warn(
           { email, reason: weakness },

@@ -64,6 +64,18 @@ export async function replaceToken(
   return row!;
 }
 
+/** The operator a token was sent to, while it is unused and unexpired (it is not used here). */
+export async function findUsableToken(db: Database, tokenHash: string, now: Date): Promise<TokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operatorTokens)
+    .where(
+      and(eq(operatorTokens.tokenHash, tokenHash), isNull(operatorTokens.usedAt), gt(operatorTokens.expiresAt, now)),
+    )
+    .limit(1);
+  return row;
+}
+
 /**
  * Uses a token: one statement marks it used only if it is unused and unexpired, so of two requests
  * with the same link at most one gets the row back.

@@ -158,13 +158,17 @@ export async function sendPasswordLink(deps: TeamDeps, _actor: Actor, id: string
  * operator signs in as always, under the sign-in limits.
  */
 export async function acceptInvite(db: Database, input: AcceptInviteInput): Promise<{ message: string }> {
+  const tokenHash = hashToken(input.token);
+  const found = await repository.findUsableToken(db, tokenHash, new Date());
+  const invited = found ? await repository.findOperatorById(db, found.operatorId) : undefined;
+  if (!invited?.active) throw new AppError(400, LINK_INVALID);
+  // Checked before the link is used, so a refused password leaves the link working.
+  await assertStrongPassword(input.password, [invited.email, input.name ?? invited.name]);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const token = await repository.consumeToken(tx, hashToken(input.token), new Date());
+    const token = await repository.consumeToken(tx, tokenHash, new Date());
     const operator = token ? await repository.findOperatorById(tx, token.operatorId) : undefined;
     if (!operator?.active) throw new AppError(400, LINK_INVALID);
-    // A refusal here rolls the transaction back: the link still works for a better password.
-    assertStrongPassword(input.password, [operator.email, input.name ?? operator.name]);
     await repository.updateOperator(tx, operator.id, {
       passwordHash,
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -189,7 +193,7 @@ export async function changePassword(
     throw new AppError(400, SAME_PASSWORD, { newPassword: SAME_PASSWORD });
   }
   try {
-    assertStrongPassword(input.newPassword, [row.email, row.name]);
+    await assertStrongPassword(input.newPassword, [row.email, row.name]);
   } catch (error) {
     if (error instanceof AppError) throw new AppError(400, error.message, { newPassword: error.message });
     throw error;
