@@ -4,6 +4,7 @@ export * from './location.ts';
 export * from './progress.ts';
 export * from './public-pages.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/email.ts';

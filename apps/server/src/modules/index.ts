@@ -1,4 +1,5 @@
 import type { RoutesPlugin } from '../http/access.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { companyDetailsRoutes } from './company-details/company-details.routes.ts';
 import { consoleShortcutRoutes } from './console-shortcut/console-shortcut.routes.ts';
@@ -27,4 +28,5 @@ export const featureRoutes: RoutesPlugin[] = [
   mailRoutes,
   inboxRoutes,
   labelsRoutes,
+  auditRoutes,
 ];

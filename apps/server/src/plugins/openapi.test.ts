@@ -112,6 +112,8 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
     status: 200,
   }),
   getAdminPackagesCsv: () => ({ query: '?status=Pending', status: 200 }),
+  getAdminAudit: () => ({ query: '?page=1&pageSize=5&action=package.accepted', status: 200 }),
+  getAdminPackagesByTrackingCodeHistory: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
   getPlans: () => ({ status: 200 }),
   postCreatePlan: () => ({ json: plan, status: 201, keep: (body, s) => (s.planId = body._id) }),
   putEditPlanById: (state) => ({ params: { id: state.planId! }, json: { ...plan, price1: 12 }, status: 200 }),

@@ -1,0 +1,160 @@
+import type { AuditAction, AuditEntry, AuditTargetType, auditListQuerySchema } from '@waybill/domain';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { pageWindow } from '../../db/paging.ts';
+import { notFound } from '../../errors.ts';
+import * as repository from './audit.repository.ts';
+
+/** A signed-in operator, as the entry keeps them (their e-mail as text: it stays readable after they go). */
+export interface OperatorActor {
+  kind: 'operator';
+  id: string;
+  email: string;
+  ip?: string;
+}
+
+/** Who makes a change: every service that changes data takes one and records it with the change. */
+export type AuditActor = OperatorActor | { kind: 'customer'; ip?: string } | { kind: 'system' };
+
+export type AuditValues = Record<string, unknown>;
+
+export interface AuditRecord {
+  actor: AuditActor;
+  action: AuditAction;
+  target?: { type: AuditTargetType; id: string };
+  /** Only the fields the change touched; never a password, a hash or a token. */
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+}
+
+/** The operator of a console request, with the address the request came from. */
+export function operatorActor(request: FastifyRequest): OperatorActor {
+  const { id, email } = request.operator!;
+  return { kind: 'operator', id, email, ip: request.ip };
+}
+
+export function customerActor(request: FastifyRequest): AuditActor {
+  return { kind: 'customer', ip: request.ip };
+}
+
+/**
+ * Writes one entry. Called by a service with its own transaction (`tx`), so the entry is committed
+ * with the change and rolled back with it.
+ */
+export async function recordAudit(tx: Database, entry: AuditRecord): Promise<void> {
+  const { actor } = entry;
+  await repository.insertAuditEntry(tx, {
+    actorKind: actor.kind,
+    actorId: actor.kind === 'operator' ? actor.id : null,
+    actorEmail: actor.kind === 'operator' ? actor.email : null,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: actor.kind === 'system' ? null : (actor.ip ?? null),
+  });
+}
+
+/**
+ * A failed sign-in: the event itself, written in its own statement (there is no change to go with).
+ * The e-mail tried is kept; the operator's id only when the address belongs to one.
+ */
+export async function recordFailedSignIn(
+  db: Database,
+  attempt: { email: string; operatorId?: string; ip?: string },
+): Promise<void> {
+  await repository.insertAuditEntry(db, {
+    actorKind: 'operator',
+    actorId: attempt.operatorId ?? null,
+    actorEmail: attempt.email,
+    action: 'auth.sign_in_failed',
+    targetType: attempt.operatorId ? 'operator' : null,
+    targetId: attempt.operatorId ?? null,
+    ip: attempt.ip ?? null,
+  });
+}
+
+const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * The named fields that differ between two versions of a record, each side holding only those: what
+ * an entry's before and after keep. Dates become ISO text, as the API shows them.
+ */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): { before: AuditValues; after: AuditValues } {
+  const was: AuditValues = {};
+  const now: AuditValues = {};
+  for (const field of fields) {
+    const a = comparable(before[field]);
+    const b = comparable(after[field]);
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      was[field] = a ?? null;
+      now[field] = b ?? null;
+    }
+  }
+  return { before: was, after: now };
+}
+
+/** The named fields of a record, for the after of a creation or the before of a removal. */
+export function pickFields<T extends object>(record: T, fields: readonly (keyof T & string)[]): AuditValues {
+  const values: AuditValues = {};
+  for (const field of fields) values[field] = comparable(record[field]) ?? null;
+  return values;
+}
+
+function toEntry(row: repository.AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actorKind: row.actorKind as AuditEntry['actorKind'],
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+  };
+}
+
+export async function listAudit(db: Database, query: z.output<typeof auditListQuerySchema>) {
+  const actor = query.actor?.trim();
+  const target = query.target?.trim();
+  const filter: repository.AuditFilter = {
+    ...(actor ? (isUuid(actor) ? { actorId: actor.toLowerCase() } : { actorEmail: actor.toLowerCase() }) : {}),
+    ...(query.action?.trim() ? { action: query.action.trim() } : {}),
+    ...(target ? { targetIds: [...new Set([target, target.toUpperCase(), target.toLowerCase()])] } : {}),
+    ...(query.from ? { from: new Date(query.from) } : {}),
+    ...(query.to ? { to: new Date(query.to) } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    repository.findAuditPage(db, filter, pageWindow(query)),
+    repository.countAudit(db, filter),
+  ]);
+  return { items: rows.map(toEntry), total };
+}
+
+/** More than any package gathers in its life; a longer history is read through the audit list. */
+export const HISTORY_LIMIT = 1000;
+
+/**
+ * A package's entries, newest first. `exists` says whether the package is still there: one with no
+ * entries yet (made before the log) has an empty history, an unknown code with none is a 404.
+ */
+export async function packageHistory(
+  db: Database,
+  trackingCode: string,
+  exists: (db: Database, trackingCode: string) => Promise<boolean>,
+  missingMessage: string,
+): Promise<AuditEntry[]> {
+  const rows = await repository.findTargetHistory(db, 'package', trackingCode, HISTORY_LIMIT);
+  if (rows.length === 0 && !(await exists(db, trackingCode))) throw notFound(missingMessage);
+  return rows.map(toEntry);
+}

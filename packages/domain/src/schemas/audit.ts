@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isoTimestamp } from './fields.ts';
+import { pageQueryFields } from './paging.ts';
+
+/** Who made a change: a signed-in operator, a customer on the public site, or the server itself. */
+export const AUDIT_ACTOR_KINDS = ['operator', 'customer', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/** The stable names of what the audit log records; a console filter may offer them as a list. */
+export const AUDIT_ACTIONS = [
+  'package.submitted',
+  'package.accepted',
+  'package.rejected',
+  'package.status_changed',
+  'package.location_added',
+  'package.location_removed',
+  'package.deleted',
+  'plan.created',
+  'plan.updated',
+  'details.created',
+  'details.updated',
+  'email.sent',
+  'settings.notifications_changed',
+  'operator.invited',
+  'operator.role_changed',
+  'operator.deactivated',
+  'operator.reactivated',
+  'operator.password_reset_sent',
+  'operator.invitation_accepted',
+  'operator.password_changed',
+  'auth.sign_in_succeeded',
+  'auth.sign_in_failed',
+  'auth.signed_out',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about: a package (by tracking code), a plan, contact details, an operator, … */
+export const AUDIT_TARGET_TYPES = ['package', 'plan', 'details', 'email', 'settings', 'operator'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** The fields a change touched, as they were before or after it (never a password, hash or token). */
+const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+/** One entry of the audit log: written with the change it records, never changed or removed. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  actorKind: z.enum(AUDIT_ACTOR_KINDS),
+  /** Null for a customer, the system, or a failed sign-in of an unknown e-mail. */
+  actorId: z.string().nullable(),
+  /** As it was when the entry was written; for a failed sign-in, the e-mail tried. */
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  /** The tracking code of a package, the record id of anything else. */
+  targetId: z.string().nullable(),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+const FILTER_MAX = 254;
+
+/** GET /api/admin/audit: a page of the log, newest first, narrowed by any of the filters. */
+export const auditListQuerySchema = z.object({
+  ...pageQueryFields(AUDIT_PAGE_SIZE),
+  actor: z.string().max(FILTER_MAX).optional().describe("An operator's id or e-mail (any case)"),
+  action: z.string().max(100).optional().describe('An exact action name, e.g. package.accepted'),
+  target: z.string().max(FILTER_MAX).optional().describe('A tracking code (any case) or a record id'),
+  from: isoTimestamp('from must be an ISO date-time').optional().describe('Entries at or after this instant'),
+  to: isoTimestamp('to must be an ISO date-time').optional().describe('Entries at or before this instant'),
+});
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
