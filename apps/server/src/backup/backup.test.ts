@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, shipmentFields, shipmentForm } from '../../test/support/factories.ts';
 import { TestClient } from '../../test/support/http-client.ts';
@@ -40,6 +41,7 @@ describe.each(databases())('backup and restore on %s', (kind) => {
   let operator: TestClient;
   let packageBefore: unknown;
   let trackedBefore: unknown;
+  let historyBefore: unknown;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'waybill-backup-'));
@@ -56,6 +58,7 @@ describe.each(databases())('backup and restore on %s', (kind) => {
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
     packageBefore = (await operator.get(`/api/admin/packages/${trackingCode}`)).body;
     trackedBefore = (await customer.get(`/api/track/${trackingCode}`)).body;
+    historyBefore = (await operator.get(`/api/admin/packages/${trackingCode}/history`)).body;
     // Stop the server (PGlite has one owner), keep its data.
     await source.app.close();
 
@@ -98,6 +101,15 @@ describe.each(databases())('backup and restore on %s', (kind) => {
       const served = await fetch(`${baseUrl}${photoUrl}`);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+      // The audit log came back too (its truncate trigger is set aside inside the restore only), and
+      // refuses a truncate again afterwards.
+      const history = await sameOperator.get(`/api/admin/packages/${trackingCode}/history`);
+      expect(history.body).toEqual(historyBefore);
+      expect((history.body as { action: string }[]).map((entry) => entry.action)).toEqual([
+        'package.accepted',
+        'package.submitted',
+      ]);
+      await expect(app.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     } finally {
       await app.close();
     }

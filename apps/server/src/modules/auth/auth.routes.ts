@@ -5,13 +5,11 @@ import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
   ACCOUNT_LOCKED,
   AccountLockedError,
-  authenticate,
-  endSession,
   INVALID_LOGIN,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
-  startSession,
 } from './auth.service.ts';
+import { signIn, signOut } from './sign-in-audit.ts';
 
 const tags = ['Sign-in'];
 
@@ -51,14 +49,17 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
           ...rateLimitFor(scope, 'login'),
         },
         async (request, reply) => {
-          let operator: Awaited<ReturnType<typeof authenticate>>;
+          let signedIn: Awaited<ReturnType<typeof signIn>>;
           try {
-            operator = await authenticate(scope.db, request.body.email, request.body.password);
+            signedIn = await signIn(scope.db, request.body, {
+              ip: request.ip,
+              previousToken: request.cookies[SESSION_COOKIE],
+            });
           } catch (error) {
             if (error instanceof AccountLockedError) reply.header('retry-after', error.retryAfterSeconds);
             throw error;
           }
-          const token = await startSession(scope.db, operator.id, request.cookies[SESSION_COOKIE]);
+          const { operator, token } = signedIn;
           reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
           return sessionAnswer(operator);
         },
@@ -74,7 +75,7 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
           },
         },
         async (request, reply) => {
-          await endSession(scope.db, request.cookies[SESSION_COOKIE]);
+          await signOut(scope.db, request.cookies[SESSION_COOKIE], request.ip);
           reply.clearCookie(SESSION_COOKIE, cookieOptions);
           return { message: 'Signed out' };
         },

@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import { adminScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
+import { operatorActor } from '../audit/audit.service.ts';
 import {
   createContactDetails,
   DETAILS_EXIST,
@@ -64,7 +65,8 @@ export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
           },
           config: { idempotency: 'body' },
         },
-        async (request, reply) => reply.code(201).send(await createContactDetails(scope.db, request.body)),
+        async (request, reply) =>
+          reply.code(201).send(await createContactDetails(scope.db, operatorActor(request), request.body)),
       );
 
       scope.put(
@@ -81,7 +83,7 @@ export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
             },
           },
         },
-        async (request) => editContactDetails(scope.db, request.params.id, request.body),
+        async (request) => editContactDetails(scope.db, operatorActor(request), request.params.id, request.body),
       );
     }),
     options,

@@ -2,6 +2,7 @@ import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { type AuditActor, changedFields, pickFields, recordAudit } from '../audit/audit.service.ts';
 import * as repository from './company-details.repository.ts';
 
 export const DETAILS_EXIST = 'Contact details already exist; edit them instead';
@@ -16,9 +17,24 @@ export async function listContactDetails(db: Database): Promise<ContactDetails[]
 }
 
 /** One record of contact details (SPEC §3); a second create is a 409, enforced by the database. */
-export async function createContactDetails(db: Database, input: ContactDetailsInput): Promise<ContactDetails> {
+const DETAILS_FIELDS = ['phone', 'email', 'watsapp', 'address'] as const;
+
+export async function createContactDetails(
+  db: Database,
+  actor: AuditActor,
+  input: ContactDetailsInput,
+): Promise<ContactDetails> {
   try {
-    return toContactDetails(await repository.insertContactDetails(db, input));
+    return await db.transaction(async (tx) => {
+      const row = await repository.insertContactDetails(tx, input);
+      await recordAudit(tx, {
+        actor,
+        action: 'details.created',
+        target: { type: 'details', id: row.id },
+        after: pickFields(row, DETAILS_FIELDS),
+      });
+      return toContactDetails(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'contact_details_single_row_key')) {
       throw conflict(DETAILS_EXIST);
@@ -29,10 +45,21 @@ export async function createContactDetails(db: Database, input: ContactDetailsIn
 
 export async function editContactDetails(
   db: Database,
+  actor: AuditActor,
   id: string,
   input: ContactDetailsInput,
 ): Promise<ContactDetails> {
-  const row = isUuid(id) ? await repository.updateContactDetails(db, id, input) : undefined;
-  if (!row) throw notFound(DETAILS_NOT_FOUND);
-  return toContactDetails(row);
+  if (!isUuid(id)) throw notFound(DETAILS_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const before = (await repository.findContactDetails(tx)).find((details) => details.id === id);
+    const row = before ? await repository.updateContactDetails(tx, id, input) : undefined;
+    if (!before || !row) throw notFound(DETAILS_NOT_FOUND);
+    await recordAudit(tx, {
+      actor,
+      action: 'details.updated',
+      target: { type: 'details', id },
+      ...changedFields(before, row, DETAILS_FIELDS),
+    });
+    return toContactDetails(row);
+  });
 }

@@ -9,6 +9,7 @@ import {
 import { adminScope, consoleScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
+import { operatorActor } from '../audit/audit.service.ts';
 import { getNotificationSettings, listMailLog, saveNotificationSettings } from './mail.service.ts';
 import { type MailDeps, previewComposerEmail, sendComposerEmail } from './send-email.service.ts';
 import { mailContextOf } from './templates/index.ts';
@@ -43,7 +44,7 @@ const operatorMailRoutes = consoleScope(async (app) => {
       },
       config: { idempotency: 'body' },
     },
-    async (request) => sendComposerEmail(deps(request.log), request.body),
+    async (request) => sendComposerEmail(deps(request.log), operatorActor(request), request.body),
   );
 
   app.post(
@@ -106,7 +107,7 @@ const adminMailRoutes = adminScope(async (app) => {
         response: { 200: notificationSettingsSchema },
       },
     },
-    async (request) => saveNotificationSettings(app.db, request.body),
+    async (request) => saveNotificationSettings(app.db, operatorActor(request), request.body),
   );
 });
 

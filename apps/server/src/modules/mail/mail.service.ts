@@ -1,6 +1,7 @@
 import type { MailLogEntry } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { pageWindow } from '../../db/paging.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { countMailLog, findMailLogPage, type MailLogRow } from './mail-log.repository.ts';
 import { readNotifyCustomers, saveNotifyCustomers } from './outbox.repository.ts';
 
@@ -32,7 +33,19 @@ export async function getNotificationSettings(db: Database): Promise<{ notifyCus
 
 export async function saveNotificationSettings(
   db: Database,
+  actor: AuditActor,
   settings: { notifyCustomers: boolean },
 ): Promise<{ notifyCustomers: boolean }> {
-  return { notifyCustomers: await saveNotifyCustomers(db, settings.notifyCustomers) };
+  return db.transaction(async (tx) => {
+    const before = await readNotifyCustomers(tx);
+    const notifyCustomers = await saveNotifyCustomers(tx, settings.notifyCustomers);
+    await recordAudit(tx, {
+      actor,
+      action: 'settings.notifications_changed',
+      target: { type: 'settings', id: 'notifications' },
+      before: { notifyCustomers: before },
+      after: { notifyCustomers },
+    });
+    return { notifyCustomers };
+  });
 }

@@ -2,6 +2,7 @@ import type { EmailPayload } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { insertMailLogEntry } from './mail-log.repository.ts';
 import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer.ts';
 import { attachImages, findShipmentImages, type ImageLog, prepareImages, previewImages } from './shipment-images.ts';
@@ -26,6 +27,8 @@ export async function sendAndLog(
   deps: Pick<MailDeps, 'db' | 'mailer'>,
   message: OutgoingMessage,
   template: string,
+  /** Who sent it, recorded with the mail log's "sent" row (the outbox's own sending has none). */
+  sentBy?: { actor: AuditActor; trackingCode?: string },
 ): Promise<{ id: string }> {
   let messageId: string;
   try {
@@ -41,12 +44,28 @@ export async function sendAndLog(
     });
     throw error;
   }
-  const entry = await insertMailLogEntry(deps.db, {
-    to: message.to,
-    subject: message.subject,
-    template,
-    status: 'sent',
-    messageId,
+  const entry = await deps.db.transaction(async (tx) => {
+    const entry = await insertMailLogEntry(tx, {
+      to: message.to,
+      subject: message.subject,
+      template,
+      status: 'sent',
+      messageId,
+    });
+    if (sentBy) {
+      await recordAudit(tx, {
+        actor: sentBy.actor,
+        action: 'email.sent',
+        target: { type: 'email', id: entry.id },
+        after: {
+          to: message.to,
+          subject: message.subject,
+          template,
+          ...(sentBy.trackingCode ? { trackingCode: sentBy.trackingCode } : {}),
+        },
+      });
+    }
+    return entry;
   });
   return { id: entry.id };
 }
@@ -66,13 +85,17 @@ export async function previewComposerEmail(deps: MailDeps, payload: EmailPayload
 /** Renders, sends and logs the composer's e-mail; a refusal by the mail server is a 502 with its reason. */
 export async function sendComposerEmail(
   deps: MailDeps,
+  actor: AuditActor,
   payload: EmailPayload,
 ): Promise<{ message: string; id: string }> {
   const prepared = await prepareImages(deps.storage, await composerImageRows(deps, payload), deps.log);
   const { attachments, references } = attachImages(prepared);
   const rendered = renderComposerEmail(deps.context, payload, references);
   try {
-    const { id } = await sendAndLog(deps, { to: payload.to, ...rendered, attachments }, payload.templateType);
+    const { id } = await sendAndLog(deps, { to: payload.to, ...rendered, attachments }, payload.templateType, {
+      actor,
+      trackingCode: payload.trackingCode || undefined,
+    });
     return { message: EMAIL_SENT, id };
   } catch (error) {
     if (error instanceof MailDeliveryError) throw new AppError(502, `Could not send the email: ${error.reason}`);

@@ -2,6 +2,7 @@ import { idParamsSchema, planInputSchema, planSchema } from '@waybill/domain';
 import { z } from 'zod';
 import { adminScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
+import { operatorActor } from '../audit/audit.service.ts';
 import { createPlan, editPlan, listPlans, PLAN_EXISTS, PLAN_NOT_FOUND } from './plans.service.ts';
 
 const tags = ['Plan and contact details'];
@@ -38,7 +39,8 @@ export const plansRoutes: RoutesPlugin = async (app, options) => {
           },
           config: { idempotency: 'body' },
         },
-        async (request, reply) => reply.code(201).send(await createPlan(scope.db, request.body)),
+        async (request, reply) =>
+          reply.code(201).send(await createPlan(scope.db, operatorActor(request), request.body)),
       );
 
       scope.put(
@@ -52,7 +54,7 @@ export const plansRoutes: RoutesPlugin = async (app, options) => {
             response: { 200: planSchema, ...errorAnswers({ 404: `${PLAN_NOT_FOUND} (an unknown or malformed id)` }) },
           },
         },
-        async (request) => editPlan(scope.db, request.params.id, request.body),
+        async (request) => editPlan(scope.db, operatorActor(request), request.params.id, request.body),
       );
     }),
     options,

@@ -12,6 +12,7 @@ import {
 import { consoleScope } from '../../http/access.ts';
 import { errorAnswer, errorAnswers } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
+import { operatorActor } from '../audit/audit.service.ts';
 import * as shipments from './shipments.service.ts';
 
 const tags = ['Packages'];
@@ -78,7 +79,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       },
       config: keyed,
     },
-    async (request) => shipments.acceptShipment(app, request.body.trackingCode),
+    async (request) => shipments.acceptShipment(app, operatorActor(request), request.body.trackingCode),
   );
 
   app.post(
@@ -96,7 +97,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       },
       config: keyed,
     },
-    async (request) => shipments.rejectShipment(app, request.body.trackingCode),
+    async (request) => shipments.rejectShipment(app, operatorActor(request), request.body.trackingCode),
   );
 
   app.post(
@@ -116,7 +117,8 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
         },
       },
     },
-    async (request) => shipments.changeShipmentStatus(app, request.body.trackingCode, request.body.status),
+    async (request) =>
+      shipments.changeShipmentStatus(app, operatorActor(request), request.body.trackingCode, request.body.status),
   );
 
   app.post(
@@ -131,7 +133,16 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       config: keyed,
     },
     async (request, reply) =>
-      reply.code(201).send(await shipments.addLocationUpdate(app, request.body.trackingCode, request.body.location)),
+      reply
+        .code(201)
+        .send(
+          await shipments.addLocationUpdate(
+            app,
+            operatorActor(request),
+            request.body.trackingCode,
+            request.body.location,
+          ),
+        ),
   );
 
   app.delete(
@@ -148,7 +159,8 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       },
       config: keyed,
     },
-    async (request) => shipments.removeLocationUpdate(app, request.body.trackingCode, request.body.timestamp),
+    async (request) =>
+      shipments.removeLocationUpdate(app, operatorActor(request), request.body.trackingCode, request.body.timestamp),
   );
 
   app.delete(
@@ -162,6 +174,6 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       },
       config: keyed,
     },
-    async (request) => shipments.deleteShipment(app, request.params.trackingCode, request.log),
+    async (request) => shipments.deleteShipment(app, operatorActor(request), request.params.trackingCode, request.log),
   );
 });

@@ -6,6 +6,7 @@ import {
   CUSTOM_STATUS_REQUIRED,
 } from '@waybill/domain';
 import { AppError, badRequest } from '../../errors.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import * as shipments from './shipments.service.ts';
 
 export interface BulkAction {
@@ -29,29 +30,30 @@ export const BULK_ITEM_FAILED = 'The server could not do this one; nothing was c
 /**
  * Each listed code goes through the very change its single route makes, so it gets the same rules,
  * notifications queued to the outbox, estimated delivery and image clean-up, in its own transaction:
- * a code that fails (with the single route's message) changes nothing and stops nothing else.
+ * a code that fails (with the single route's message) changes nothing and stops nothing else. Each
+ * code that succeeds records its own audit entry in that transaction.
  */
-function actionFor(deps: shipments.ShipmentDeps, body: BulkAction, log: Logger) {
+function actionFor(deps: shipments.ShipmentDeps, actor: AuditActor, body: BulkAction, log: Logger) {
   switch (body.action) {
     case 'accept':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.acceptShipmentRow(deps.db, code)).status,
+        status: (await shipments.acceptShipmentRow(deps.db, actor, code)).status,
       });
     case 'reject':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.rejectShipmentRow(deps.db, code)).status,
+        status: (await shipments.rejectShipmentRow(deps.db, actor, code)).status,
       });
     case 'status':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.changeShipmentStatusRow(deps.db, code, body.status!)).status,
+        status: (await shipments.changeShipmentStatusRow(deps.db, actor, code, body.status!)).status,
       });
     case 'location':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.addLocationUpdateRow(deps.db, code, body.location!)).status,
+        status: (await shipments.addLocationUpdateRow(deps.db, actor, code, body.location!)).status,
       });
     case 'delete':
       return async (code: string): Promise<Outcome> => ({
-        message: (await shipments.deleteShipment(deps, code, log)).message,
+        message: (await shipments.deleteShipment(deps, actor, code, log)).message,
       });
   }
 }
@@ -65,6 +67,7 @@ function actionFor(deps: shipments.ShipmentDeps, body: BulkAction, log: Logger) 
  */
 export async function runBulkAction(
   deps: shipments.ShipmentDeps,
+  actor: AuditActor,
   body: BulkAction,
   log: Logger,
   concurrency = 1,
@@ -73,7 +76,7 @@ export async function runBulkAction(
   if (body.action === 'status' && body.status === CUSTOM_STATUS_OPTION) {
     throw badRequest(CUSTOM_STATUS_REQUIRED.message, { status: CUSTOM_STATUS_REQUIRED.message });
   }
-  const act = actionFor(deps, body, log);
+  const act = actionFor(deps, actor, body, log);
   const results: BulkResult[] = new Array(body.trackingCodes.length);
   const firstPlaces: number[] = [];
   const seen = new Set<string>();

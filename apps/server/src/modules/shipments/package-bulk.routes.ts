@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import { consoleScope } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
+import { operatorActor } from '../audit/audit.service.ts';
 import { runBulkAction } from './bulk.service.ts';
 import { EXPORT_COLUMNS, exportShipments } from './package-export.service.ts';
 
@@ -51,7 +52,13 @@ export const packageBulkRoutes = consoleScope(async (app) => {
       config: { idempotency: 'body' },
     },
     async (request) => ({
-      results: await runBulkAction(app, request.body, request.log, app.config.databaseUrl ? BULK_CONNECTIONS : 1),
+      results: await runBulkAction(
+        app,
+        operatorActor(request),
+        request.body,
+        request.log,
+        app.config.databaseUrl ? BULK_CONNECTIONS : 1,
+      ),
     }),
   );
 

@@ -124,8 +124,12 @@ export async function insertLocationUpdate(
   return row!;
 }
 
-/** Deletes one update with exactly that timestamp; false when there is none. */
-export async function deleteLocationUpdate(db: Database, shipmentId: string, timestamp: Date): Promise<boolean> {
+/** Deletes one update with exactly that timestamp; undefined when there is none. */
+export async function deleteLocationUpdate(
+  db: Database,
+  shipmentId: string,
+  timestamp: Date,
+): Promise<Pick<LocationUpdateRow, 'location' | 'timestamp'> | undefined> {
   const rows = await db
     .delete(locationUpdates)
     .where(
@@ -138,8 +142,8 @@ export async function deleteLocationUpdate(db: Database, shipmentId: string, tim
           .limit(1),
       ),
     )
-    .returning({ id: locationUpdates.id });
-  return rows.length > 0;
+    .returning({ location: locationUpdates.location, timestamp: locationUpdates.timestamp });
+  return rows[0];
 }
 
 /** Deletes a package; its images and location updates go with it (foreign keys cascade). */

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { pageWindow } from '../../db/paging.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
@@ -27,6 +28,22 @@ export const ONLY_PENDING_ACCEPTED = 'Only a Pending package can be accepted';
 export const ONLY_PENDING_REJECTED = 'Only a Pending package can be rejected';
 export const DECIDE_FIRST = 'Accept or reject the package before changing its status';
 export const NO_SUCH_UPDATE = 'No location update has that timestamp';
+
+/** What an entry keeps of a package that was submitted or deleted: who, where, what (not the photos). */
+const AUDITED_PACKAGE_FIELDS = [
+  'status',
+  'name',
+  'email',
+  'pickupLocation',
+  'rname',
+  'remail',
+  'destination',
+  'description',
+  'quantity',
+  'weight',
+] as const;
+
+const packageTarget = (trackingCode: string) => ({ type: 'package', id: trackingCode }) as const;
 
 export interface ShipmentDeps {
   db: Database;
@@ -68,6 +85,7 @@ async function requireShipment(db: Database, trackingCode: string): Promise<repo
  */
 export async function createShipment(
   deps: ShipmentDeps,
+  actor: AuditActor,
   input: ShipmentInput,
   images: StoredImage[],
 ): Promise<ShipmentView> {
@@ -84,6 +102,12 @@ export async function createShipment(
           images.map((image, position) => ({ shipmentId: shipment.id, position, ...image })),
         );
         await enqueueSubmissionReceipt(tx, shipment);
+        await recordAudit(tx, {
+          actor,
+          action: 'package.submitted',
+          target: { type: 'package', id: shipment.trackingCode },
+          after: { ...pickFields(shipment, AUDITED_PACKAGE_FIELDS), images: images.length },
+        });
         return shipment;
       });
       return await viewOf(deps, row);
@@ -128,11 +152,11 @@ async function failStatusChange(db: Database, trackingCode: string, message: str
 // form that answers the changed row (all a bulk action reports, so it reads no images or location
 // updates) and one that answers the view.
 
-export async function acceptShipment(deps: ShipmentDeps, trackingCode: string, now = new Date()) {
-  return viewOf(deps, await acceptShipmentRow(deps.db, trackingCode, now));
+export async function acceptShipment(deps: ShipmentDeps, actor: AuditActor, trackingCode: string, now = new Date()) {
+  return viewOf(deps, await acceptShipmentRow(deps.db, actor, trackingCode, now));
 }
 
-export async function acceptShipmentRow(db: Database, trackingCode: string, now = new Date()) {
+export async function acceptShipmentRow(db: Database, actor: AuditActor, trackingCode: string, now = new Date()) {
   const estimatedDelivery = new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
     const accepted =
@@ -143,15 +167,22 @@ export async function acceptShipmentRow(db: Database, trackingCode: string, now 
         { statusIs: PENDING_STATUS },
       )) ?? (await failStatusChange(tx, trackingCode, ONLY_PENDING_ACCEPTED));
     await enqueueStatusNotification(tx, { shipment: accepted, event: 'accepted' });
+    await recordAudit(tx, {
+      actor,
+      action: 'package.accepted',
+      target: packageTarget(accepted.trackingCode),
+      before: { status: PENDING_STATUS },
+      after: pickFields(accepted, ['status', 'estimatedDelivery']),
+    });
     return accepted;
   });
 }
 
-export async function rejectShipment(deps: ShipmentDeps, trackingCode: string) {
-  return viewOf(deps, await rejectShipmentRow(deps.db, trackingCode));
+export async function rejectShipment(deps: ShipmentDeps, actor: AuditActor, trackingCode: string) {
+  return viewOf(deps, await rejectShipmentRow(deps.db, actor, trackingCode));
 }
 
-export async function rejectShipmentRow(db: Database, trackingCode: string) {
+export async function rejectShipmentRow(db: Database, actor: AuditActor, trackingCode: string) {
   return db.transaction(async (tx) => {
     const rejected =
       (await repository.updateShipmentStatus(
@@ -161,16 +192,28 @@ export async function rejectShipmentRow(db: Database, trackingCode: string) {
         { statusIs: PENDING_STATUS },
       )) ?? (await failStatusChange(tx, trackingCode, ONLY_PENDING_REJECTED));
     await enqueueStatusNotification(tx, { shipment: rejected, event: 'rejected' });
+    await recordAudit(tx, {
+      actor,
+      action: 'package.rejected',
+      target: packageTarget(rejected.trackingCode),
+      before: { status: PENDING_STATUS },
+      after: { status: rejected.status },
+    });
     return rejected;
   });
 }
 
 /** Any listed status or custom text, once the package has been accepted or rejected. */
-export async function changeShipmentStatus(deps: ShipmentDeps, trackingCode: string, status: string) {
-  return viewOf(deps, await changeShipmentStatusRow(deps.db, trackingCode, status));
+export async function changeShipmentStatus(
+  deps: ShipmentDeps,
+  actor: AuditActor,
+  trackingCode: string,
+  status: string,
+) {
+  return viewOf(deps, await changeShipmentStatusRow(deps.db, actor, trackingCode, status));
 }
 
-export async function changeShipmentStatusRow(db: Database, trackingCode: string, status: string) {
+export async function changeShipmentStatusRow(db: Database, actor: AuditActor, trackingCode: string, status: string) {
   // The dropdown entry that reveals the text box is not a status.
   if (status === CUSTOM_STATUS_OPTION) {
     throw badRequest(CUSTOM_STATUS_REQUIRED.message, { status: CUSTOM_STATUS_REQUIRED.message });
@@ -191,15 +234,23 @@ export async function changeShipmentStatusRow(db: Database, trackingCode: string
         key: `status:${before.updatedAt.toISOString()}:${changed.status}`,
       });
     }
+    // Recorded even when the status stays the same: the operator did set it.
+    await recordAudit(tx, {
+      actor,
+      action: 'package.status_changed',
+      target: packageTarget(changed.trackingCode),
+      before: { status: before.status },
+      after: { status: changed.status },
+    });
     return changed;
   });
 }
 
-export async function addLocationUpdate(deps: ShipmentDeps, trackingCode: string, location: string) {
-  return viewOf(deps, await addLocationUpdateRow(deps.db, trackingCode, location));
+export async function addLocationUpdate(deps: ShipmentDeps, actor: AuditActor, trackingCode: string, location: string) {
+  return viewOf(deps, await addLocationUpdateRow(deps.db, actor, trackingCode, location));
 }
 
-export async function addLocationUpdateRow(db: Database, trackingCode: string, location: string) {
+export async function addLocationUpdateRow(db: Database, actor: AuditActor, trackingCode: string, location: string) {
   return db.transaction(async (tx) => {
     const shipment = await requireShipment(tx, trackingCode);
     const update = await repository.insertLocationUpdate(tx, {
@@ -215,17 +266,33 @@ export async function addLocationUpdateRow(db: Database, trackingCode: string, l
       detail: location,
       key: `location:${update.id}`,
     });
+    await recordAudit(tx, {
+      actor,
+      action: 'package.location_added',
+      target: packageTarget(shipment.trackingCode),
+      after: { location: update.location, timestamp: update.timestamp.toISOString() },
+    });
     return shipment;
   });
 }
 
-export async function removeLocationUpdate(deps: ShipmentDeps, trackingCode: string, timestamp: string) {
+export async function removeLocationUpdate(
+  deps: ShipmentDeps,
+  actor: AuditActor,
+  trackingCode: string,
+  timestamp: string,
+) {
   const row = await deps.db.transaction(async (tx) => {
     const shipment = await requireShipment(tx, trackingCode);
-    if (!(await repository.deleteLocationUpdate(tx, shipment.id, new Date(timestamp)))) {
-      throw notFound(NO_SUCH_UPDATE);
-    }
+    const removed = await repository.deleteLocationUpdate(tx, shipment.id, new Date(timestamp));
+    if (!removed) throw notFound(NO_SUCH_UPDATE);
     await repository.touchShipment(tx, shipment.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'package.location_removed',
+      target: packageTarget(shipment.trackingCode),
+      before: { location: removed.location, timestamp: removed.timestamp.toISOString() },
+    });
     return shipment;
   });
   return viewOf(deps, row);
@@ -234,12 +301,22 @@ export async function removeLocationUpdate(deps: ShipmentDeps, trackingCode: str
 /** Deletes the package, then its image files (a file left behind is harmless; a row without files is not). */
 export async function deleteShipment(
   deps: ShipmentDeps,
+  actor: AuditActor,
   trackingCode: string,
   log?: { warn: (o: object, m: string) => void },
 ) {
-  const shipment = await requireShipment(deps.db, trackingCode);
-  const images = await repository.findImagesOf(deps.db, [shipment.id]);
-  await repository.deleteShipment(deps.db, shipment.id);
+  const { shipment, images } = await deps.db.transaction(async (tx) => {
+    const shipment = await requireShipment(tx, trackingCode);
+    const images = await repository.findImagesOf(tx, [shipment.id]);
+    await repository.deleteShipment(tx, shipment.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'package.deleted',
+      target: packageTarget(shipment.trackingCode),
+      before: { ...pickFields(shipment, AUDITED_PACKAGE_FIELDS), images: images.length },
+    });
+    return { shipment, images };
+  });
   const keys = images.flatMap((image) => [image.storageKey, image.thumbnailKey]);
   const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
   if (results.some((result) => result.status === 'rejected')) {

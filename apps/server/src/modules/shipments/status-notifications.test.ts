@@ -138,7 +138,7 @@ describe.each(databases())('status notifications on %s', (kind) => {
     // The accept runs inside an outer transaction that fails afterwards: change and e-mails go together.
     await expect(
       testApp.app.db.transaction(async (tx) => {
-        const view = await acceptShipment({ db: tx, storage: testApp.app.storage }, trackingCode);
+        const view = await acceptShipment({ db: tx, storage: testApp.app.storage }, { kind: 'system' }, trackingCode);
         expect(view.status).toBe('Order Placed');
         expect(await findOutboxMessages(tx)).toHaveLength(before + 2);
         throw rollback;

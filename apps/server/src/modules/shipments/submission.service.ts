@@ -1,5 +1,6 @@
 import { type ShipmentInput, type SubmittedPackage, shipmentInputSchema } from '@waybill/domain';
 import { validationError } from '../../errors.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import { deleteStoredImages, storeImages } from './image-processing.ts';
 import type { ReceivedFile } from './multipart-submission.ts';
 import { createShipment, type ShipmentDeps } from './shipments.service.ts';
@@ -24,6 +25,7 @@ export interface SubmissionSteps<Replay> {
  */
 export async function submitPackage<Replay>(
   deps: ShipmentDeps,
+  actor: AuditActor,
   received: { fields: Record<string, string>; files: ReceivedFile[] },
   steps: SubmissionSteps<Replay>,
 ): Promise<{ replay: Replay } | { submitted: SubmittedPackage }> {
@@ -31,7 +33,7 @@ export async function submitPackage<Replay>(
   if (!input.success) throw validationError(input.error.issues);
   const replay = await steps.claimKey();
   if (replay !== undefined) return { replay };
-  const shipment = await storeShipment(deps, input.data, received.files);
+  const shipment = await storeShipment(deps, actor, input.data, received.files);
   steps.log.info({ trackingCode: shipment.trackingCode, images: received.files.length }, 'package submitted');
   return {
     submitted: {
@@ -43,10 +45,10 @@ export async function submitPackage<Replay>(
   };
 }
 
-async function storeShipment(deps: ShipmentDeps, input: ShipmentInput, files: ReceivedFile[]) {
+async function storeShipment(deps: ShipmentDeps, actor: AuditActor, input: ShipmentInput, files: ReceivedFile[]) {
   const images = await storeImages(files, deps.storage);
   try {
-    return await createShipment(deps, input, images);
+    return await createShipment(deps, actor, input, images);
   } catch (error) {
     await deleteStoredImages(images, deps.storage);
     throw error;

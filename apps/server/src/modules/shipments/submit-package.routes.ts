@@ -12,6 +12,7 @@ import {
   sendReplay,
 } from '../../plugins/idempotency/index.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { customerActor } from '../audit/audit.service.ts';
 import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
 import { submitPackage } from './submission.service.ts';
 
@@ -72,7 +73,7 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
       // never finds them (a refusal throws through the same `finally`).
       let outcome: Awaited<ReturnType<typeof submitPackage<StoredAnswer>>>;
       try {
-        outcome = await submitPackage(app, submission, {
+        outcome = await submitPackage(app, customerActor(request), submission, {
           claimKey: () => claimIdempotencyKey(request, reply, submissionFingerprint(submission)),
           log: request.log,
         });

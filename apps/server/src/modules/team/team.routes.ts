@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { adminScope, consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { operatorActor } from '../audit/audit.service.ts';
 import {
   acceptInvite,
   changePassword,
@@ -60,7 +61,8 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
             response: { 201: teamMemberSchema, ...errorAnswers({ 409: OPERATOR_EXISTS }) },
           },
         },
-        async (request, reply) => reply.code(201).send(await inviteOperator(deps(), request.operator!, request.body)),
+        async (request, reply) =>
+          reply.code(201).send(await inviteOperator(deps(), operatorActor(request), request.body)),
       );
 
       scope.patch(
@@ -77,7 +79,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
             },
           },
         },
-        async (request) => updateOperatorAccess(scope.db, request.operator!, request.params.id, request.body),
+        async (request) => updateOperatorAccess(scope.db, operatorActor(request), request.params.id, request.body),
       );
 
       scope.post(
@@ -96,7 +98,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
             },
           },
         },
-        async (request) => sendPasswordLink(deps(), request.operator!, request.params.id),
+        async (request) => sendPasswordLink(deps(), operatorActor(request), request.params.id),
       );
     }),
     options,
@@ -116,7 +118,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
           },
           ...rateLimitFor(scope, 'login'),
         },
-        async (request) => acceptInvite(scope.db, request.body),
+        async (request) => acceptInvite(scope.db, request.body, { ip: request.ip }),
       );
     }),
     options,
@@ -138,7 +140,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
           },
           ...rateLimitFor(scope, 'login'),
         },
-        async (request) => changePassword(scope.db, request.operator!, request.body),
+        async (request) => changePassword(scope.db, { ...request.operator!, ip: request.ip }, request.body),
       );
     }),
     options,

@@ -10,6 +10,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
 import * as authRepository from '../auth/auth.repository.ts';
 import { assertStrongPassword } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -35,7 +36,17 @@ export const PASSWORD_CHANGED = 'Your password is changed. Your other sessions h
 export interface Actor {
   id: string;
   email: string;
+  /** The address the request came from, kept with the entry. */
+  ip?: string;
 }
+
+const asAuditActor = (actor: Actor): AuditActor => ({
+  kind: 'operator',
+  id: actor.id,
+  email: actor.email,
+  ip: actor.ip,
+});
+const operatorTarget = (id: string) => ({ type: 'operator', id }) as const;
 
 /** What the team's links need: the console's address (PUBLIC_URL + ADMIN_PATH). */
 export interface TeamDeps {
@@ -90,7 +101,7 @@ async function issueLink(tx: Database, deps: TeamDeps, operator: repository.Oper
 }
 
 /** Adds an operator without a password and e-mails them an invitation link; a taken e-mail is a 409. */
-export async function inviteOperator(deps: TeamDeps, _actor: Actor, input: InviteOperatorInput): Promise<TeamMember> {
+export async function inviteOperator(deps: TeamDeps, actor: Actor, input: InviteOperatorInput): Promise<TeamMember> {
   return deps.db.transaction(async (tx) => {
     const operator = await authRepository.insertOperator(tx, {
       email: input.email,
@@ -100,6 +111,12 @@ export async function inviteOperator(deps: TeamDeps, _actor: Actor, input: Invit
     });
     if (!operator) throw new AppError(409, OPERATOR_EXISTS);
     await issueLink(tx, deps, operator, 'invite');
+    await recordAudit(tx, {
+      actor: asAuditActor(actor),
+      action: 'operator.invited',
+      target: operatorTarget(operator.id),
+      after: { email: operator.email, name: operator.name, role: operator.role },
+    });
     return toMember(operator);
   });
 }
@@ -117,14 +134,14 @@ async function findOperator(db: Database, id: string): Promise<repository.Operat
  */
 export async function updateOperatorAccess(
   db: Database,
-  _actor: Actor,
+  actor: Actor,
   id: string,
   changes: UpdateOperatorInput,
 ): Promise<TeamMember> {
   if (!isUuid(id)) throw new AppError(404, OPERATOR_NOT_FOUND);
   return db.transaction(async (tx) => {
     const admins = await repository.lockActiveAdmins(tx);
-    await findOperator(tx, id);
+    const before = await findOperator(tx, id);
     const removesAdmin = admins.includes(id) && (changes.role === 'operator' || changes.active === false);
     if (removesAdmin && admins.length <= 1) throw new AppError(409, LAST_ADMIN);
     const updated = await repository.updateOperator(tx, id, {
@@ -132,6 +149,25 @@ export async function updateOperatorAccess(
       ...(changes.active !== undefined ? { active: changes.active } : {}),
     });
     if (changes.active === false) await repository.deleteSessionsOf(tx, id);
+    // One entry per thing that changed; setting what already was records nothing.
+    const role = changedFields(before, updated!, ['role']);
+    if ('role' in role.after) {
+      await recordAudit(tx, {
+        actor: asAuditActor(actor),
+        action: 'operator.role_changed',
+        target: operatorTarget(id),
+        ...role,
+      });
+    }
+    const active = changedFields(before, updated!, ['active']);
+    if ('active' in active.after) {
+      await recordAudit(tx, {
+        actor: asAuditActor(actor),
+        action: updated!.active ? 'operator.reactivated' : 'operator.deactivated',
+        target: operatorTarget(id),
+        ...active,
+      });
+    }
     return toMember(updated!);
   });
 }
@@ -141,11 +177,18 @@ export async function updateOperatorAccess(
  * none). Their password and sessions stay until the link is used: a reset asked by someone else does
  * not lock the operator out.
  */
-export async function sendPasswordLink(deps: TeamDeps, _actor: Actor, id: string): Promise<{ message: string }> {
+export async function sendPasswordLink(deps: TeamDeps, actor: Actor, id: string): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
     const operator = await findOperator(tx, id);
     if (!operator.active) throw new AppError(409, OPERATOR_DEACTIVATED);
-    await issueLink(tx, deps, operator, operator.passwordHash === null ? 'invite' : 'reset');
+    const purpose = operator.passwordHash === null ? 'invite' : 'reset';
+    await issueLink(tx, deps, operator, purpose);
+    await recordAudit(tx, {
+      actor: asAuditActor(actor),
+      action: 'operator.password_reset_sent',
+      target: operatorTarget(operator.id),
+      after: { link: purpose },
+    });
     return {
       message: `A link to set a password was sent to ${operator.email}. It works once, for ${LINK_VALID_HOURS} hours.`,
     };
@@ -157,7 +200,11 @@ export async function sendPasswordLink(deps: TeamDeps, _actor: Actor, id: string
  * used by the same statement that checks it. All their sessions end. It does not sign in: the
  * operator signs in as always, under the sign-in limits.
  */
-export async function acceptInvite(db: Database, input: AcceptInviteInput): Promise<{ message: string }> {
+export async function acceptInvite(
+  db: Database,
+  input: AcceptInviteInput,
+  client: { ip?: string } = {},
+): Promise<{ message: string }> {
   const tokenHash = hashToken(input.token);
   const found = await repository.findUsableToken(db, tokenHash, new Date());
   const invited = found ? await repository.findOperatorById(db, found.operatorId) : undefined;
@@ -169,12 +216,21 @@ export async function acceptInvite(db: Database, input: AcceptInviteInput): Prom
     const token = await repository.consumeToken(tx, tokenHash, new Date());
     const operator = token ? await repository.findOperatorById(tx, token.operatorId) : undefined;
     if (!operator?.active) throw new AppError(400, LINK_INVALID);
-    await repository.updateOperator(tx, operator.id, {
+    const updated = await repository.updateOperator(tx, operator.id, {
       passwordHash,
       ...(input.name !== undefined ? { name: input.name } : {}),
     });
     await repository.deleteSessionsOf(tx, operator.id);
     await authRepository.clearSignInFailures(tx, operator.email);
+    // The operator the link was sent to is the one acting; the entry says which kind of link it was.
+    const name = changedFields(operator, updated!, ['name']);
+    await recordAudit(tx, {
+      actor: { kind: 'operator', id: operator.id, email: operator.email, ip: client.ip },
+      action: 'operator.invitation_accepted',
+      target: operatorTarget(operator.id),
+      before: name.before,
+      after: { ...name.after, link: token!.purpose },
+    });
     return { message: PASSWORD_SET };
   });
 }
@@ -202,6 +258,11 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repository.updateOperator(tx, row.id, { passwordHash });
     await repository.deleteSessionsOf(tx, row.id, operator.sessionId);
+    await recordAudit(tx, {
+      actor: asAuditActor(operator),
+      action: 'operator.password_changed',
+      target: operatorTarget(row.id),
+    });
   });
   return { message: PASSWORD_CHANGED };
 }

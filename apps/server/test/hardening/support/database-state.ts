@@ -21,14 +21,17 @@ async function tableNames(db: Database): Promise<string[]> {
  */
 export async function fingerprintRows(
   db: Database,
-  options: { skip?: string[] } = {},
+  options: { skip?: string[]; where?: Record<string, SQL> } = {},
 ): Promise<Record<string, string>> {
   const prints: Record<string, string> = {};
   for (const name of await tableNames(db)) {
     if (options.skip?.includes(name)) continue;
+    const where = options.where?.[name];
     const rows = await queryRows<{ print: string | null }>(
       db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from ${sql.identifier(name)} t`,
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from ${sql.identifier(name)} t${
+        where ? sql` where ${where}` : sql``
+      }`,
     );
     prints[name] = rows[0]!.print ?? '';
   }
