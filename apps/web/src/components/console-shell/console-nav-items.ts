@@ -1,8 +1,16 @@
-/** The console's screens, relative to its prefix (the router's basename). */
+import type { OperatorRole } from '@waybill/domain';
+
+/** The console's screens, relative to its prefix (the router's basename); `adminOnly` ones only admins see. */
 export const CONSOLE_NAV_ITEMS = [
-  { label: 'Packages', to: '/' },
-  { label: 'Scan', to: '/scan' },
-  { label: 'Plan', to: '/plan' },
-  { label: 'Send Mail', to: '/contact' },
-  { label: 'Inbox', to: '/inbox' },
+  { label: 'Packages', to: '/', adminOnly: false },
+  { label: 'Scan', to: '/scan', adminOnly: false },
+  { label: 'Plan', to: '/plan', adminOnly: true },
+  { label: 'Send Mail', to: '/contact', adminOnly: false },
+  { label: 'Inbox', to: '/inbox', adminOnly: false },
+  { label: 'Team', to: '/team', adminOnly: true },
 ] as const;
+
+/** The screens an operator of `role` can use: the server refuses the admin ones to operators. */
+export function navItemsFor(role: OperatorRole | undefined) {
+  return CONSOLE_NAV_ITEMS.filter((item) => !item.adminOnly || role === 'admin');
+}

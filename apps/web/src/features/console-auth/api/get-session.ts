@@ -17,3 +17,11 @@ export const sessionQueryOptions = queryOptions({
 export function useSession() {
   return useQuery(sessionQueryOptions);
 }
+
+/**
+ * True once the session says the operator is an admin: the console hides what the server would refuse
+ * (the team, the plan, the notification setting) from operators. False while the session loads.
+ */
+export function useIsAdmin(): boolean {
+  return useSession().data?.role === 'admin';
+}

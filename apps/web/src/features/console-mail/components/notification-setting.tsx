@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Switch, Text } from '@mantine/core';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useIsAdmin } from '../../console-auth/api/get-session.ts';
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings.ts';
 
@@ -10,6 +11,8 @@ export const NOTIFY_LABEL =
 export function NotificationSetting() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // Only admins may change it (the server says 403 to operators), so operators see it read-only.
+  const isAdmin = useIsAdmin();
 
   function save(notifyCustomers: boolean) {
     update.mutate(
@@ -36,9 +39,13 @@ export function NotificationSetting() {
       ) : (
         <Switch
           label={NOTIFY_LABEL}
-          description="The shipper and the receiver each get one e-mail per change, with a link to track the package. The shipper's receipt for a new package is sent either way."
+          description={
+            isAdmin
+              ? "The shipper and the receiver each get one e-mail per change, with a link to track the package. The shipper's receipt for a new package is sent either way."
+              : 'Only an admin can change this setting.'
+          }
           checked={update.isPending ? (update.variables?.notifyCustomers ?? false) : settings.data.notifyCustomers}
-          disabled={update.isPending}
+          disabled={update.isPending || !isAdmin}
           onChange={(event) => save(event.currentTarget.checked)}
         />
       )}

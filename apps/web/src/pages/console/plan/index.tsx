@@ -5,14 +5,23 @@ import {
   useContactDetails,
 } from '../../../features/company-details/api/get-contact-details.ts';
 import { planQueryOptions, usePlan } from '../../../features/company-details/api/get-plans.ts';
+import { AdminOnly } from '../../../features/console-auth/components/admin-only.tsx';
 import { ContactDetailsCard } from '../../../features/console-plan/components/contact-details-card.tsx';
 import { PlanManagement } from '../../../features/console-plan/components/plan-management.tsx';
 import { QueryState } from './query-state.tsx';
 
 export const handle = { title: 'Plan Management | Waybill Console' };
 
-/** ADMIN_PATH/plan (SPEC §2 "Manage Operations"): the pricing plan, then the company's contact details. */
+/** ADMIN_PATH/plan (SPEC §2 "Manage Operations"): the pricing plan, then the company's contact details (admins only). */
 export function Component() {
+  return (
+    <AdminOnly what="The plan and the contact details">
+      <PlanScreen />
+    </AdminOnly>
+  );
+}
+
+function PlanScreen() {
   const queryClient = useQueryClient();
   const plan = usePlan();
   const details = useContactDetails();

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { navItemsFor } from './console-nav-items.ts';
+
+describe('navItemsFor', () => {
+  it('shows admins every screen, Team and Plan included', () => {
+    expect(navItemsFor('admin').map((item) => item.label)).toEqual([
+      'Packages',
+      'Scan',
+      'Plan',
+      'Send Mail',
+      'Inbox',
+      'Team',
+    ]);
+  });
+
+  it('leaves the screens the server refuses to operators out, and all of them while the role is unknown', () => {
+    const operatorScreens = ['Packages', 'Scan', 'Send Mail', 'Inbox'];
+    expect(navItemsFor('operator').map((item) => item.label)).toEqual(operatorScreens);
+    expect(navItemsFor(undefined).map((item) => item.label)).toEqual(operatorScreens);
+  });
+});

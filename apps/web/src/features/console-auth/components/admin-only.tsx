@@ -1,0 +1,38 @@
+import { Anchor, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../api/get-session.ts';
+
+/** The server's own words for an operator on an admin route (403). */
+export const ADMIN_ONLY_MESSAGE = 'Only an admin can do that';
+
+/**
+ * A screen only admins use: an operator who opens its address (a bookmark, a shared link) gets a plain
+ * explanation instead of a page whose every request the server refuses.
+ */
+export function AdminOnly({ what, children }: { what: string; children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking your role" />
+      </Center>
+    );
+  }
+  if (session.data?.role === 'admin') return children;
+  return (
+    <Container size="sm" py={{ base: 'lg', md: 60 }}>
+      <Stack align="center" ta="center" gap="sm">
+        <IconLock size={40} stroke={1.6} aria-hidden />
+        <Title order={1} size="h2">
+          {ADMIN_ONLY_MESSAGE}
+        </Title>
+        <Text>{what} is managed by the console's admins. Ask an admin if you need a change there.</Text>
+        <Anchor component={Link} to="/">
+          Back to packages
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}
