@@ -21,6 +21,8 @@ function screen(name: string): () => Promise<ConsoleModule> {
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', lazy: screen('sign-in') },
+  // An invitation or reset link's page: its visitor has no session (and no password) yet.
+  { path: '/accept-invite', lazy: screen('accept-invite') },
   {
     path: '/',
     lazy: screen('layout'),
@@ -30,6 +32,8 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'contact', lazy: screen('contact') },
       { path: 'inbox', lazy: screen('inbox') },
       { path: 'scan', lazy: screen('scan') },
+      { path: 'team', lazy: screen('team') },
+      { path: 'password', lazy: screen('password') },
       { path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') },
     ],
   },

@@ -1,20 +1,21 @@
 import { Button, Divider, Drawer, Stack, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { NavLink } from 'react-router';
+import { IconKey, IconLogout } from '@tabler/icons-react';
+import { Link, NavLink } from 'react-router';
 import { ConsoleBrand } from './console-brand.tsx';
-import { CONSOLE_NAV_ITEMS } from './console-nav-items.ts';
+import type { navItemsFor } from './console-nav-items.ts';
 import classes from './console-shell.module.css';
 
 interface ConsoleDrawerProps {
   opened: boolean;
   onClose: () => void;
   operatorEmail: string | undefined;
+  navItems: ReturnType<typeof navItemsFor>;
   onSignOut: () => void;
   signingOut: boolean;
 }
 
 /** Below the md breakpoint: the console navigation and Sign out in a full-height panel from the left. */
-export function ConsoleDrawer({ opened, onClose, operatorEmail, onSignOut, signingOut }: ConsoleDrawerProps) {
+export function ConsoleDrawer({ opened, onClose, operatorEmail, navItems, onSignOut, signingOut }: ConsoleDrawerProps) {
   return (
     <Drawer
       opened={opened}
@@ -26,7 +27,7 @@ export function ConsoleDrawer({ opened, onClose, operatorEmail, onSignOut, signi
     >
       <nav aria-label="Console">
         <Stack gap={4}>
-          {CONSOLE_NAV_ITEMS.map((item) => (
+          {navItems.map((item) => (
             <NavLink key={item.to} to={item.to} end className={classes.drawerLink} onClick={onClose}>
               {item.label}
             </NavLink>
@@ -39,6 +40,17 @@ export function ConsoleDrawer({ opened, onClose, operatorEmail, onSignOut, signi
           Signed in as {operatorEmail}
         </Text>
       ) : null}
+      <Button
+        component={Link}
+        to="/password"
+        variant="default"
+        leftSection={<IconKey size={18} aria-hidden />}
+        onClick={onClose}
+        fullWidth
+        mb="xs"
+      >
+        Change password
+      </Button>
       <Button
         variant="default"
         leftSection={<IconLogout size={18} aria-hidden />}

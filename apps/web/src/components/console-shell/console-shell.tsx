@@ -1,25 +1,29 @@
-import { AppShell, Burger, Button, Group } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout } from '@tabler/icons-react';
+import type { OperatorRole } from '@waybill/domain';
 import { type ReactNode, useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ColourModeToggle } from '../shell/colour-mode-toggle.tsx';
 import { ConsoleBrand } from './console-brand.tsx';
 import { ConsoleDrawer } from './console-drawer.tsx';
-import { CONSOLE_NAV_ITEMS } from './console-nav-items.ts';
+import { navItemsFor } from './console-nav-items.ts';
 import classes from './console-shell.module.css';
 
 interface ConsoleShellProps {
   operatorEmail: string | undefined;
+  /** Hides the screens only admins can use from operators. */
+  role: OperatorRole | undefined;
   onSignOut: () => void;
   signingOut: boolean;
   children: ReactNode;
 }
 
 /** The signed-in console frame: a top bar with the screens and Sign out (a burger and drawer below md). */
-export function ConsoleShell({ operatorEmail, onSignOut, signingOut, children }: ConsoleShellProps) {
+export function ConsoleShell({ operatorEmail, role, onSignOut, signingOut, children }: ConsoleShellProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
+  const navItems = navItemsFor(role);
   // Back/forward while the drawer is open must not leave it covering the new screen.
   useEffect(() => {
     if (pathname) drawer.close();
@@ -34,7 +38,7 @@ export function ConsoleShell({ operatorEmail, onSignOut, signingOut, children }:
             <ConsoleBrand />
           </Group>
           <Group gap={2} component="nav" aria-label="Console" visibleFrom="md" wrap="nowrap">
-            {CONSOLE_NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <NavLink key={item.to} to={item.to} end className={classes.navLink}>
                 {item.label}
               </NavLink>
@@ -42,6 +46,17 @@ export function ConsoleShell({ operatorEmail, onSignOut, signingOut, children }:
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColourModeToggle />
+            <ActionIcon
+              component={Link}
+              to="/password"
+              variant="default"
+              size="lg"
+              visibleFrom="md"
+              aria-label="Change password"
+              title="Change password"
+            >
+              <IconKey size={18} aria-hidden />
+            </ActionIcon>
             <Button
               variant="default"
               visibleFrom="md"
@@ -60,6 +75,7 @@ export function ConsoleShell({ operatorEmail, onSignOut, signingOut, children }:
         opened={drawerOpened}
         onClose={drawer.close}
         operatorEmail={operatorEmail}
+        navItems={navItems}
         onSignOut={onSignOut}
         signingOut={signingOut}
       />

@@ -47,6 +47,7 @@ export function Component() {
   return (
     <ConsoleShell
       operatorEmail={session.data.email}
+      role={session.data.role}
       signingOut={signOut.isPending}
       onSignOut={() => signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })}
     >

@@ -1,6 +1,6 @@
 import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconClockExclamation, IconTruckDelivery } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { IconCircleCheck, IconClockExclamation, IconTruckDelivery } from '@tabler/icons-react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useConsoleDocument } from '../../../components/console-shell/use-console-document.ts';
 import { ColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { SignInForm } from '../../../features/console-auth/components/sign-in-form.tsx';
@@ -17,6 +17,12 @@ export function Component() {
   const [params] = useSearchParams();
   const next = readReturnPath(params.get('next'));
   const expired = params.get('expired') === '1';
+  // A page that sent the operator here with news (a password just set) passes it in the history state.
+  const state: unknown = useLocation().state;
+  const notice =
+    typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
+      ? state.notice
+      : undefined;
 
   return (
     <Box component="main" mih="100vh" p="md">
@@ -45,6 +51,11 @@ export function Component() {
                 styles={{ title: { color: 'var(--mantine-color-text)' } }}
               >
                 {SESSION_EXPIRED_MESSAGE}
+              </Alert>
+            ) : null}
+            {notice ? (
+              <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} aria-hidden />}>
+                {notice}
               </Alert>
             ) : null}
             <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
