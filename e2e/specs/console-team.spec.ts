@@ -162,6 +162,8 @@ describe('console team', () => {
 
     await gotoApp(operatorPage, `${consolePath()}/team`);
     await operatorPage.getByRole('heading', { level: 1, name: 'Only an admin can do that' }).waitFor();
+    await expectNoSeriousA11yViolations(operatorPage);
+    await screenshot(operatorPage, 'console-team-operator-desktop-light');
     await gotoApp(operatorPage, `${consolePath()}/plan`);
     await operatorPage.getByRole('heading', { level: 1, name: 'Only an admin can do that' }).waitFor();
 

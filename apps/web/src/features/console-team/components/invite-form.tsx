@@ -8,9 +8,11 @@ import { useInviteOperator } from '../api/team.ts';
 import { errorText, showServerFieldErrors } from '../form-errors.ts';
 
 export const ROLE_OPTIONS = [
-  { value: 'operator', label: 'Operator: packages, scanning, e-mail and the inbox' },
-  { value: 'admin', label: 'Admin: everything, including the team and the plan' },
+  { value: 'operator', label: 'Operator' },
+  { value: 'admin', label: 'Admin' },
 ];
+const ROLE_HELP =
+  'Operators work on packages, scanning, e-mail and the inbox; admins can also manage the team, the plan, the contact details and the notification setting.';
 
 interface InviteFormProps {
   onInvited: (member: TeamMember) => void;
@@ -57,7 +59,13 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
           {...form.register('email')}
         />
         <TextInput label="Name" autoComplete="off" required error={errors.name?.message} {...form.register('name')} />
-        <NativeSelect label="Role" data={ROLE_OPTIONS} error={errors.role?.message} {...form.register('role')} />
+        <NativeSelect
+          label="Role"
+          description={ROLE_HELP}
+          data={ROLE_OPTIONS}
+          error={errors.role?.message}
+          {...form.register('role')}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -87,6 +87,14 @@ function StateBadge({ state }: { state: OperatorState }) {
   );
 }
 
+function NoName() {
+  return (
+    <Text span fw={400} fs="italic">
+      No name
+    </Text>
+  );
+}
+
 function LastSignIn({ at }: { at: string | null }) {
   return at ? <time dateTime={at}>{dateTime.format(new Date(at))}</time> : <span>Never</span>;
 }
@@ -180,13 +188,7 @@ export function TeamView({ members }: { members: TeamMember[] }) {
           <Table.Tbody>
             {members.map((member) => (
               <Table.Tr key={member.id}>
-                <Table.Td fw={600}>
-                  {member.name || (
-                    <Text span fw={400} fs="italic">
-                      No name
-                    </Text>
-                  )}
-                </Table.Td>
+                <Table.Td fw={600}>{member.name || <NoName />}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
                 <Table.Td>{ROLE_LABEL[member.role]}</Table.Td>
                 <Table.Td>
@@ -209,7 +211,7 @@ export function TeamView({ members }: { members: TeamMember[] }) {
           <Paper key={member.id} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={4} miw={0}>
-                <Text fw={700}>{nameOf(member)}</Text>
+                <Text fw={700}>{member.name || <NoName />}</Text>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {member.email}
                 </Text>
