@@ -33,6 +33,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'inbox', lazy: screen('inbox') },
       { path: 'scan', lazy: screen('scan') },
       { path: 'team', lazy: screen('team') },
+      { path: 'activity', lazy: screen('activity') },
       { path: 'password', lazy: screen('password') },
       { path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') },
     ],

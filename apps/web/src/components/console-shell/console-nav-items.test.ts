@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { navItemsFor } from './console-nav-items.ts';
 
 describe('navItemsFor', () => {
-  it('shows admins every screen, Team and Plan included', () => {
+  it('shows admins every screen, Team, Plan and Activity included', () => {
     expect(navItemsFor('admin').map((item) => item.label)).toEqual([
       'Packages',
       'Scan',
@@ -10,6 +10,7 @@ describe('navItemsFor', () => {
       'Send Mail',
       'Inbox',
       'Team',
+      'Activity',
     ]);
   });
 

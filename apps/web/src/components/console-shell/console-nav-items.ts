@@ -8,6 +8,7 @@ export const CONSOLE_NAV_ITEMS = [
   { label: 'Send Mail', to: '/contact', adminOnly: false },
   { label: 'Inbox', to: '/inbox', adminOnly: false },
   { label: 'Team', to: '/team', adminOnly: true },
+  { label: 'Activity', to: '/activity', adminOnly: true },
 ] as const;
 
 /** The screens an operator of `role` can use: the server refuses the admin ones to operators. */

@@ -11,7 +11,7 @@ import { AddLocationForm } from './add-location-form.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { dangerOutlineStyle } from './danger-outline.ts';
 import { LocationUpdatesTable } from './location-updates-table.tsx';
-import { PackageDetailsSections, PackageImages } from './package-details-sections.tsx';
+import { PackageDetailsSections, PackageHistory, PackageImages } from './package-details-sections.tsx';
 
 interface PackageDetailsDialogProps {
   /** The card that was clicked; null while the dialog is closed. */
@@ -68,6 +68,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: ShipmentView; onClo
       <PackageImages shipment={shipment} />
       <LocationUpdatesTable shipment={shipment} />
       <AddLocationForm trackingCode={shipment.trackingCode} />
+      <PackageHistory trackingCode={shipment.trackingCode} />
       <Divider />
       <Group justify="space-between" gap="xs">
         <Button

@@ -1,6 +1,8 @@
-import { Anchor, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDimensions, formatVolume, type ShipmentView } from '@waybill/domain';
 import type { ReactNode } from 'react';
+import { describeActor, describeAuditEntry, formatAuditTime } from '../../console-audit/describe-audit-entry.ts';
+import { usePackageHistory } from '../api/get-package-history.ts';
 import classes from './package-details.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -98,6 +100,45 @@ export function PackageImages({ shipment }: { shipment: ShipmentView }) {
             </Anchor>
           ))}
         </SimpleGrid>
+      )}
+    </section>
+  );
+}
+
+/** Who did what to the package and when, newest first; refetched with the package after every change. */
+export function PackageHistory({ trackingCode }: { trackingCode: string }) {
+  const history = usePackageHistory(trackingCode);
+  return (
+    <section aria-label="History">
+      <Title order={3} size="h5" mb="xs">
+        History
+      </Title>
+      {history.isPending ? (
+        <Loader size="sm" aria-label="Loading history" />
+      ) : history.isError ? (
+        <Alert color="red" variant="light" title="Could not load the history">
+          {history.error.message}
+          <Button mt="xs" size="xs" variant="default" display="block" onClick={() => void history.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : history.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nothing recorded yet.
+        </Text>
+      ) : (
+        <ol className={classes.history} aria-label={`History of ${trackingCode}, newest first`}>
+          {history.data.map((entry) => (
+            <li key={entry.id} className={classes.historyItem}>
+              <Text component="span" size="sm" c="dimmed">
+                <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time> · {describeActor(entry)}
+              </Text>
+              <Text component="span" size="sm">
+                {describeAuditEntry(entry)}
+              </Text>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );

@@ -1,0 +1,145 @@
+import type { AuditAction, AuditEntry } from '@waybill/domain';
+
+/** How each recorded action reads in a list or a select; an action not named here reads as its name. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'package.submitted': 'Package submitted',
+  'package.accepted': 'Package accepted',
+  'package.rejected': 'Package rejected',
+  'package.status_changed': 'Status changed',
+  'package.location_added': 'Location added',
+  'package.location_removed': 'Location removed',
+  'package.deleted': 'Package deleted',
+  'plan.created': 'Plan created',
+  'plan.updated': 'Plan updated',
+  'details.created': 'Contact details created',
+  'details.updated': 'Contact details updated',
+  'email.sent': 'E-mail sent',
+  'settings.notifications_changed': 'Customer notifications changed',
+  'operator.invited': 'Operator invited',
+  'operator.role_changed': 'Role changed',
+  'operator.deactivated': 'Operator deactivated',
+  'operator.reactivated': 'Operator reactivated',
+  'operator.password_reset_sent': 'Password link sent',
+  'operator.invitation_accepted': 'Invitation accepted',
+  'operator.password_changed': 'Password changed',
+  'auth.sign_in_succeeded': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.signed_out': 'Signed out',
+};
+
+export function actionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+/** A value kept long (a description, a message) is cut so one entry stays one readable line. */
+const VALUE_MAX = 80;
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+  return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
+}
+
+type Values = AuditEntry['before'];
+
+const field = (values: Values, name: string): unknown => values?.[name];
+
+/** "status: Pending → Order Placed; location: Lagos" for every field the change touched. */
+export function describeChanges(before: Values, after: Values): string {
+  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return names
+    .map((name) => {
+      const had = before !== null && name in before;
+      const has = after !== null && name in after;
+      if (had && has) return `${name}: ${show(before[name])} → ${show(after[name])}`;
+      if (has) return `${name}: ${show(after?.[name])}`;
+      return `${name} removed (was ${show(before?.[name])})`;
+    })
+    .join('; ');
+}
+
+/** "Order Placed → Shipped" when both sides hold `name`. */
+function transition(entry: AuditEntry, name: string): string | undefined {
+  const from = field(entry.before, name);
+  const to = field(entry.after, name);
+  if (to === undefined) return undefined;
+  return from === undefined ? show(to) : `${show(from)} → ${show(to)}`;
+}
+
+/** A label and, after a colon, what changed; just the label when there is nothing to add. */
+const sentence = (label: string, detail: string | undefined) => (detail ? `${label}: ${detail}` : label);
+
+/**
+ * What an entry says in words, e.g. "Status changed: Order Placed → Shipped" or "Location added: Lagos
+ * hub". The known actions pick the fields that matter; any other lists every changed field.
+ */
+export function describeAuditEntry(entry: AuditEntry): string {
+  const label = actionLabel(entry.action);
+  switch (entry.action) {
+    case 'package.submitted':
+      return 'Package submitted';
+    case 'package.accepted':
+    case 'package.rejected':
+    case 'package.status_changed':
+      return sentence(label, transition(entry, 'status'));
+    case 'package.location_added':
+      return sentence(label, show(field(entry.after, 'location')));
+    case 'package.location_removed':
+      return sentence(label, show(field(entry.before, 'location')));
+    case 'package.deleted':
+      return 'Package deleted';
+    case 'email.sent': {
+      const to = field(entry.after, 'to');
+      const subject = field(entry.after, 'subject');
+      return `E-mail sent${to ? ` to ${show(to)}` : ''}${subject ? `: “${show(subject)}”` : ''}`;
+    }
+    case 'settings.notifications_changed':
+      return field(entry.after, 'notifyCustomers') === true
+        ? 'Customer notifications turned on'
+        : 'Customer notifications turned off';
+    case 'operator.invited':
+      return sentence(
+        label,
+        [field(entry.after, 'email'), field(entry.after, 'role')].filter(Boolean).map(show).join(' as ') || undefined,
+      );
+    case 'operator.role_changed':
+      return sentence(label, transition(entry, 'role'));
+    case 'auth.sign_in_failed':
+    case 'auth.sign_in_succeeded':
+    case 'auth.signed_out':
+    case 'operator.deactivated':
+    case 'operator.reactivated':
+    case 'operator.password_changed':
+      return label;
+    default:
+      return sentence(label, describeChanges(entry.before, entry.after) || undefined);
+  }
+}
+
+/** Who made the change: the operator's e-mail as it was then, "Customer" for a submission, or "System". */
+export function describeActor(entry: AuditEntry): string {
+  if (entry.actorKind === 'customer') return 'Customer';
+  if (entry.actorKind === 'system') return 'System';
+  return entry.actorEmail ?? entry.actorId ?? 'Unknown operator';
+}
+
+// Formatted in the browser only, so the operator's time zone is safe to use.
+const when = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "25 Nov 2026, 14:05" in the operator's time zone. */
+export function formatAuditTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : when.format(time);
+}
+
+/** One line of a history: "25 Nov 2026, 14:05 · ops@courier.test · Status changed: Order Placed → Shipped". */
+export function describeAuditLine(entry: AuditEntry): string {
+  return `${formatAuditTime(entry.at)} · ${describeActor(entry)} · ${describeAuditEntry(entry)}`;
+}

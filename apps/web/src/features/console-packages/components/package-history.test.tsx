@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
+import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
+import { PackageDetailsDialog } from './package-details-dialog.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const HISTORY = [
+  {
+    id: '2',
+    at: '2026-11-25T14:05:00.000Z',
+    actorKind: 'operator',
+    actorId: 'op-1',
+    actorEmail: 'ops@courier.test',
+    action: 'package.status_changed',
+    targetType: 'package',
+    targetId: SHIPMENT.trackingCode,
+    before: { status: 'Order Placed' },
+    after: { status: 'Shipped' },
+    ip: '127.0.0.1',
+  },
+  {
+    id: '1',
+    at: '2026-11-24T09:00:00.000Z',
+    actorKind: 'customer',
+    actorId: null,
+    actorEmail: null,
+    action: 'package.submitted',
+    targetType: 'package',
+    targetId: SHIPMENT.trackingCode,
+    before: null,
+    after: { status: 'Pending' },
+    ip: null,
+  },
+];
+
+/** The dialog against a server whose history route answers `history`, and the package route the fixture. */
+function openWith(history: () => Response) {
+  const fetch = vi.fn(async (path: string) =>
+    String(path).endsWith('/history') ? history() : Response.json(SHIPMENT),
+  );
+  vi.stubGlobal('fetch', fetch);
+  renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
+  return fetch;
+}
+
+describe('PackageDetailsDialog history', () => {
+  it('lists who did what, newest first, the submission as Customer', async () => {
+    const fetch = openWith(() => Response.json(HISTORY));
+    const list = await screen.findByRole('list', { name: `History of ${SHIPMENT.trackingCode}, newest first` });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain('ops@courier.test');
+    expect(items[0]?.textContent).toContain('Status changed: Order Placed → Shipped');
+    expect(items[1]?.textContent).toContain('Customer');
+    expect(items[1]?.textContent).toContain('Package submitted');
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/admin/packages/${SHIPMENT.trackingCode}/history`,
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+  });
+
+  it('shows a failure with a retry that loads it again', async () => {
+    let fail = true;
+    openWith(() =>
+      fail ? Response.json({ message: 'Database unavailable' }, { status: 503 }) : Response.json(HISTORY),
+    );
+    expect(await screen.findByText('Could not load the history')).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Status changed: Order Placed → Shipped')).toBeTruthy();
+  });
+});
