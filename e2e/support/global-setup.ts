@@ -24,7 +24,8 @@ function ensureTestTools(): void {
 }
 
 function ensureWebBuild(): void {
-  const dist = path.join(repoRoot, 'apps/web/dist');
+  // WEB_DIST_DIR (which the server reads too) tests a build copied aside while apps/web/dist is rebuilt.
+  const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
   if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '__spa-fallback.html'))) {
     throw new Error(`No web build in ${dist}: run \`npm run build\` first (npm test and npm run test:e2e do).`);
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionLabel,
   describeActor,
+  describeAuditChange,
   describeAuditEntry,
   describeAuditLine,
   describeChanges,
@@ -86,6 +87,18 @@ describe('describeAuditEntry', () => {
     const text = describeChanges(null, { description: 'a'.repeat(300) });
     expect(text.length).toBeLessThan(100);
     expect(text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('describeAuditChange', () => {
+  it("leaves out the action's name, which a table shows in its own column", () => {
+    expect(describeAuditChange(entry({ before: { status: 'Order Placed' }, after: { status: 'Shipped' } }))).toBe(
+      'Order Placed → Shipped',
+    );
+    expect(describeAuditChange(entry({ action: 'package.deleted' }))).toBe('');
+    expect(
+      describeAuditChange(entry({ action: 'settings.notifications_changed', after: { notifyCustomers: true } })),
+    ).toBe('Customer notifications turned on');
   });
 });
 

@@ -117,6 +117,14 @@ export function describeAuditEntry(entry: AuditEntry): string {
   }
 }
 
+/** What an entry changed, without its action's name (for a table with an Action column); '' when nothing more. */
+export function describeAuditChange(entry: AuditEntry): string {
+  const label = actionLabel(entry.action);
+  const full = describeAuditEntry(entry);
+  if (full === label) return '';
+  return full.startsWith(`${label}: `) ? full.slice(label.length + 2) : full;
+}
+
 /** Who made the change: the operator's e-mail as it was then, "Customer" for a submission, or "System". */
 export function describeActor(entry: AuditEntry): string {
   if (entry.actorKind === 'customer') return 'Customer';

@@ -1,6 +1,6 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@waybill/domain';
-import { actionLabel, describeActor, describeAuditEntry, formatAuditTime } from '../describe-audit-entry.ts';
+import { actionLabel, describeActor, describeAuditChange, formatAuditTime } from '../describe-audit-entry.ts';
 
 /** "package WB123…", "operator 3f2a…": a package by its tracking code (kept after it is deleted). */
 function TargetCell({ entry }: { entry: AuditEntry }) {
@@ -23,8 +23,10 @@ function TargetCell({ entry }: { entry: AuditEntry }) {
 /** The audit log as a dense table that scrolls sideways inside itself on a narrow screen. */
 export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Activity, newest first">
+    // A focusable region of its own: with no control inside, a keyboard could not scroll it otherwise.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region has to take focus to be scrolled by keys
+    <section aria-label="Activity table" tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table striped highlightOnHover verticalSpacing={6} fz="sm" miw={760} aria-label="Activity, newest first">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={150}>When</Table.Th>
@@ -40,16 +42,16 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{describeActor(entry)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{describeActor(entry)}</Table.Td>
               <Table.Td>{actionLabel(entry.action)}</Table.Td>
               <Table.Td>
                 <TargetCell entry={entry} />
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{describeAuditEntry(entry)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>{describeAuditChange(entry) || '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </section>
   );
 }
