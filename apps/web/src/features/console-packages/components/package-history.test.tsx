@@ -75,4 +75,36 @@ describe('PackageDetailsDialog history', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Status changed: Order Placed → Shipped')).toBeTruthy();
   });
+
+  it('loads the history again after a change made in the dialog', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=test-token';
+    const added = {
+      ...HISTORY[0],
+      id: '3',
+      at: '2026-11-25T15:00:00.000Z',
+      action: 'package.location_added',
+      before: null,
+      after: { location: 'Lagos hub' },
+    };
+    let history: unknown[] = HISTORY;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          history = [added, ...HISTORY];
+          return Response.json(SHIPMENT);
+        }
+        return String(path).endsWith('/history') ? Response.json(history) : Response.json(SHIPMENT);
+      }),
+    );
+    const user = userEvent.setup();
+    renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
+    await screen.findByText('Status changed: Order Placed → Shipped');
+    await user.type(screen.getByRole('textbox', { name: 'New location update' }), 'Lagos hub');
+    await user.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByText('Location added: Lagos hub', {}, { timeout: 5000 })).toBeTruthy();
+    const list = screen.getByRole('list', { name: `History of ${SHIPMENT.trackingCode}, newest first` });
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Location added: Lagos hub');
+  });
 });
