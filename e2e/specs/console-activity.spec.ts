@@ -138,6 +138,17 @@ describe('package history and the Activity page', () => {
       if (look.viewport === 'mobile') {
         // The table scrolls inside itself: the page does not get wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      } else if (look.mode === 'light') {
+        // The narrowest width with the full navigation still fits Activity beside the header's buttons.
+        await page.setViewportSize({ width: 992, height: 800 });
+        const activity = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Activity' });
+        const linkBox = await activity.boundingBox();
+        const signOutBox = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+        expect(linkBox && signOutBox && linkBox.x + linkBox.width).toBeLessThan(signOutBox?.x ?? 0);
+        expect(signOutBox && signOutBox.x + signOutBox.width).toBeLessThanOrEqual(992 - 8);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(992);
+        await screenshotViewport(page, 'console-activity-992-light');
+        await page.setViewportSize({ width: 1280, height: 800 });
       }
 
       await page.goto(`${page.url().split('/activity')[0]}/?q=${code}`);
