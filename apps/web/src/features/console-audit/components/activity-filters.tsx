@@ -1,8 +1,8 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS } from '@waybill/domain';
 import { type FormEvent, useEffect, useState } from 'react';
+import { actionLabel } from '../../../lib/describe-audit-entry.ts';
 import type { AuditFilter } from '../api/list-audit.ts';
-import { actionLabel } from '../describe-audit-entry.ts';
 
 export type ActivityFilterFields = Omit<AuditFilter, 'page'>;
 

@@ -1,6 +1,6 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@waybill/domain';
-import { actionLabel, describeActor, describeAuditChange, formatAuditTime } from '../describe-audit-entry.ts';
+import { actionLabel, describeActor, describeAuditChange, formatAuditTime } from '../../../lib/describe-audit-entry.ts';
 
 /** "package WB123…", "operator 3f2a…": a package by its tracking code (kept after it is deleted). */
 function TargetCell({ entry }: { entry: AuditEntry }) {

@@ -1,18 +1,18 @@
 import { Paper, Skeleton, Switch, Text } from '@mantine/core';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useIsAdmin } from '../../console-auth/api/get-session.ts';
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings.ts';
 
 export const NOTIFY_LABEL =
   'E-mail customers automatically when a package is accepted, rejected, changes status or gets a location update';
 
-/** The console's switch for automatic customer notifications (saved on the server at once). */
-export function NotificationSetting() {
+/**
+ * The console's switch for automatic customer notifications (saved on the server at once). Only admins
+ * may change it (the server says 403 to operators): the page passes `isAdmin`, operators see it read-only.
+ */
+export function NotificationSetting({ isAdmin }: { isAdmin: boolean }) {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
-  // Only admins may change it (the server says 403 to operators), so operators see it read-only.
-  const isAdmin = useIsAdmin();
 
   function save(notifyCustomers: boolean) {
     update.mutate(

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDimensions, formatVolume, type ShipmentView } from '@waybill/domain';
 import type { ReactNode } from 'react';
-import { describeActor, describeAuditEntry, formatAuditTime } from '../../console-audit/describe-audit-entry.ts';
+import { describeActor, describeAuditEntry, formatAuditTime } from '../../../lib/describe-audit-entry.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
 import classes from './package-details.module.css';
 import { StatusBadge } from './status-badge.tsx';

@@ -1,4 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
+import { useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
 import { EmailComposer } from '../../../features/console-mail/components/email-composer.tsx';
 import { MailLog } from '../../../features/console-mail/components/mail-log.tsx';
 import { NotificationSetting } from '../../../features/console-mail/components/notification-setting.tsx';
@@ -7,6 +8,7 @@ export const handle = { title: 'Send Mail | Waybill Console' };
 
 /** The e-mail composer, the automatic-notification switch and the mail log. */
 export function Component() {
+  const isAdmin = useIsAdmin();
   return (
     <Container size="lg" py={{ base: 'md', md: 'xl' }} px={{ base: 'sm', md: 'md' }}>
       <Stack gap="lg">
@@ -14,7 +16,7 @@ export function Component() {
           <Title order={1}>Send Mail</Title>
           <Text mt={4}>Write to a customer, check the preview, and see every e-mail the server sent.</Text>
         </div>
-        <NotificationSetting />
+        <NotificationSetting isAdmin={isAdmin} />
         <EmailComposer />
         <MailLog />
       </Stack>
