@@ -66,7 +66,10 @@ async function readInvitationPath(to: string): Promise<string> {
         for (const name of names) {
           const raw = decodeQuotedPrintable(await readFile(path.join(directory, name), 'utf8'));
           if (!raw.includes(`To: ${to}`)) continue;
-          const link = raw.match(/https?:\/\/[^\s"<>]*\/accept-invite\?token=[A-Za-z0-9_-]+/)?.[0];
+          // Words split at spaces, quotes and angle brackets (a linear split, no backtracking pattern).
+          const link = raw
+            .split(/[\s"<>]+/)
+            .find((word) => /^https?:\/\//.test(word) && word.includes('/accept-invite?token='));
           if (link) found = link;
         }
         return found;
