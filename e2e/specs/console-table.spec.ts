@@ -226,6 +226,33 @@ describe('console package table', () => {
     expect(await statusOf(context, a!)).toBe(404);
   });
 
+  it("offers a package's own label from its details, as a PDF, only once it is accepted", async () => {
+    const word = uniqueWord();
+    const [accepted, pending] = await seed(word, 2);
+    const { page, context } = await open(`/?q=${word}`);
+    await callApi(context, 'POST', '/api/admin/accept', { trackingCode: accepted });
+    await showTable(page);
+    await page.reload();
+    await page.getByRole('table').waitFor();
+
+    await page.getByRole('button', { name: accepted!, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Package ${accepted}` });
+    const thermal = dialog.getByRole('link', { name: 'Print label (4×6)' });
+    await thermal.waitFor();
+    expect(await thermal.getAttribute('target')).toBe('_blank');
+    const answer = await context.request.get((await thermal.getAttribute('href'))!);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect((await answer.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await dialog.getByRole('button', { name: 'Close details' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: pending!, exact: true }).click();
+    const pendingDialog = page.getByRole('dialog', { name: `Package ${pending}` });
+    await pendingDialog.getByText('Delete Entire Package').waitFor();
+    expect(await pendingDialog.getByRole('link', { name: /Print label/ }).count()).toBe(0);
+  });
+
   it('selects cards too, in the selection mode of the card grid, and accepts them in bulk', async () => {
     const word = uniqueWord();
     const [a, b] = await seed(word, 2);

@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { dangerOutlineStyle } from './danger-outline.ts';
 import { LocationUpdatesTable } from './location-updates-table.tsx';
 import { PackageDetailsSections, PackageHistory, PackageImages } from './package-details-sections.tsx';
+import { PackageLabelLinks } from './package-label-links.tsx';
 
 interface PackageDetailsDialogProps {
   /** The card that was clicked; null while the dialog is closed. */
@@ -65,6 +66,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: ShipmentView; onClo
   return (
     <Stack gap="lg">
       <PackageDetailsSections shipment={shipment} />
+      <PackageLabelLinks trackingCode={shipment.trackingCode} status={shipment.status} />
       <PackageImages shipment={shipment} />
       <LocationUpdatesTable shipment={shipment} />
       <AddLocationForm trackingCode={shipment.trackingCode} />

@@ -15,7 +15,10 @@ describe('StatusBadge', () => {
     expect(coloursOf('Pending')).toEqual({ fill: 'var(--mantine-color-yellow-4)', text: 'var(--mantine-color-black)' });
   });
 
-  it('keeps Shipped orange', () => {
-    expect(coloursOf('Shipped').fill).toBe('var(--mantine-color-orange-filled)');
+  it('keeps Shipped orange, with dark text: white on that orange reads at 3.6:1', () => {
+    expect(coloursOf('Shipped')).toEqual({
+      fill: 'var(--mantine-color-orange-filled)',
+      text: 'var(--mantine-color-black)',
+    });
   });
 });
