@@ -7,3 +7,4 @@ export * from './mail.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './shipments.ts';
+export * from './subscriptions.ts';

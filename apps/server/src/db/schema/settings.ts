@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Both tables hold at most one row (SPEC §3: only the first record is used); a unique index on a
 // constant enforces that even when two operators create at the same moment.
@@ -32,4 +42,20 @@ export const contactDetails = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   () => [uniqueIndex('contact_details_single_row_key').on(sql`(true)`)],
+);
+
+/**
+ * The console's "Needs attention" rules, in hours: one row (id 1) once saved; until then the defaults
+ * (Pending for more than 24 hours, no update for more than 48, past the estimated delivery).
+ */
+export const attentionSettings = pgTable(
+  'attention_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    pendingHours: integer('pending_hours').notNull().default(24),
+    staleHours: integer('stale_hours').notNull().default(48),
+    lateHours: integer('late_hours').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [check('attention_settings_single_row', sql`${table.id} = 1`)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -67,6 +68,8 @@ export const shipments = pgTable(
       table.updatedAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The "past its estimated delivery" rule of the console's Needs attention filter.
+    index('shipments_estimated_delivery_idx').on(table.estimatedDelivery),
     index('shipments_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
@@ -84,6 +87,32 @@ export const locationUpdates = pgTable(
   },
   (table) => [index('location_updates_shipment_id_timestamp_idx').on(table.shipmentId, table.timestamp)],
 );
+
+/**
+ * Who took a delivered package, with an optional photo and drawn signature (image keys of the storage,
+ * written through the same pipeline as a submission's photos). One per package: a second proof replaces it.
+ */
+export const deliveryProofs = pgTable('delivery_proofs', {
+  shipmentId: uuid('shipment_id')
+    .primaryKey()
+    .references(() => shipments.id, { onDelete: 'cascade' }),
+  receivedBy: text('received_by').notNull(),
+  photoKey: text('photo_key'),
+  photoThumbnailKey: text('photo_thumbnail_key'),
+  signatureKey: text('signature_key'),
+  recordedBy: uuid('recorded_by'),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * How many packages are in each status, kept by statement triggers on shipments in the same transaction
+ * as every change (migration 0009), so the console's unfiltered and status-filtered totals read one row
+ * instead of counting the table.
+ */
+export const packageStatusCounts = pgTable('package_status_counts', {
+  status: text('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
 
 export const shipmentImages = pgTable(
   'shipment_images',

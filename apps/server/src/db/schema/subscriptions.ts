@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { shipments } from './shipments.ts';
+
+/**
+ * Addresses that asked for a package's updates by e-mail (double opt-in). The address is kept as a keyed
+ * hash, to find a repeat without reading it, beside a sealed copy used only to send; tokens are stored
+ * as SHA-256 hashes, never as the link itself.
+ */
+export const trackingSubscriptions = pgTable(
+  'tracking_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    emailSealed: text('email_sealed').notNull(),
+    /** `pending` (confirmation sent), `confirmed` or `unsubscribed`. */
+    status: text('status').notNull().default('pending'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true, precision: 3 }),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    check('tracking_subscriptions_status_check', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    uniqueIndex('tracking_subscriptions_shipment_email_key').on(table.shipmentId, table.emailHash),
+    uniqueIndex('tracking_subscriptions_confirm_token_key').on(table.confirmTokenHash),
+    uniqueIndex('tracking_subscriptions_unsubscribe_token_key').on(table.unsubscribeTokenHash),
+    index('tracking_subscriptions_shipment_status_idx').on(table.shipmentId, table.status),
+  ],
+);
