@@ -32,6 +32,8 @@ export function pageQuerySchema(defaultPageSize: number) {
  */
 export const PAGING_HEADERS = {
   total: 'X-Total-Count',
+  /** Present when the count stopped at a cap (its value; then X-Total-Count is the cap): "1,000+". */
+  totalCapped: 'X-Total-Count-Capped',
   page: 'X-Page',
   pageSize: 'X-Page-Size',
   nextPage: 'X-Next-Page',

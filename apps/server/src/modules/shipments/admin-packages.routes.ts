@@ -29,8 +29,9 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       schema: {
         tags,
         summary: 'The packages, newest first, a page at a time; optionally found by text or status',
+        description: `A search (q) is counted up to ${shipments.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${shipments.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
         querystring: packageListQuerySchema,
-        response: { 200: pageAnswer(shipmentViewSchema) },
+        response: { 200: pageAnswer(shipmentViewSchema, { capped: true }) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locationUpdates, shipmentImages, shipments } from '../../db/schema/index.ts';
+import { locationUpdates, packageStatusCounts, shipmentImages, shipments } from '../../db/schema/index.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipmentRow = typeof shipments.$inferInsert;
@@ -66,11 +66,46 @@ export async function countShipments(db: Database, filter: ShipmentFilter): Prom
   return row?.count ?? 0;
 }
 
-export async function countShipmentsByStatus(db: Database): Promise<{ status: string; count: number }[]> {
-  return db
-    .select({ status: shipments.status, count: sql<number>`count(*)::int` })
+/**
+ * How many packages there are, in all or with one exact status, from the counters the database keeps
+ * per status (triggers of migration 0009, in the transaction of every insert, delete and status
+ * change): one small read however many packages there are, where count(*) reads them all.
+ */
+export async function countShipmentsFromCounters(db: Database, status?: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`coalesce(sum(${packageStatusCounts.count}), 0)::text` })
+    .from(packageStatusCounts)
+    .where(status === undefined ? undefined : eq(packageStatusCounts.status, status));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Counts the packages a filter matches, reading at most `cap + 1` of them: `capped` when there are more
+ * than `cap` (then `count` is `cap`), so the cost of a broad search stays that of `cap` rows.
+ */
+export async function countShipmentsUpTo(
+  db: Database,
+  filter: ShipmentFilter,
+  cap: number,
+): Promise<{ count: number; capped: boolean }> {
+  const matching = db
+    .select({ one: sql`1` })
     .from(shipments)
-    .groupBy(shipments.status);
+    .where(filterCondition(filter))
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
+  const count = row?.count ?? 0;
+  return count > cap ? { count: cap, capped: true } : { count, capped: false };
+}
+
+/** The counters of the statuses some package has (a status whose last package left keeps a 0 row). */
+export async function countShipmentsByStatus(db: Database): Promise<{ status: string; count: number }[]> {
+  const rows = await db
+    .select({ status: packageStatusCounts.status, count: sql<string>`${packageStatusCounts.count}::text` })
+    .from(packageStatusCounts)
+    .where(sql`${packageStatusCounts.count} > 0`);
+  return rows.map(({ status, count }) => ({ status, count: Number(count) }));
 }
 
 export async function findImagesOf(db: Database, shipmentIds: string[]): Promise<ShipmentImageRow[]> {
