@@ -1,15 +1,17 @@
-import { mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, shipmentFields, shipmentForm } from '../../test/support/factories.ts';
 import { TestClient } from '../../test/support/http-client.ts';
+import { statusCounts } from '../../test/support/status-counts.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
 import { createTestDatabase, databases, type TestDatabase } from '../../test/support/test-databases.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { BackupError, backup, restore } from './backup.ts';
 
 /** The app on an existing DATA_DIR and database, listening on a free port. */
@@ -112,6 +114,44 @@ describe.each(databases())('backup and restore on %s', (kind) => {
       await expect(app.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     } finally {
       await app.close();
+    }
+  });
+
+  it('leaves the per-status counts right: not in the file, refilled by the restored packages, never doubled', async () => {
+    const file = path.join(work, 'counts.backup.gz');
+    const databaseUrl = source.app.config.databaseUrl;
+    await backup({ dataDir: source.dataDir, databaseUrl }, file);
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0].tables).not.toContain('package_status_counts');
+    expect(lines.some((line) => line.table === 'package_status_counts')).toBe(false);
+
+    // A file that does hold the counters (as backups made before they were left out do): skipped.
+    const counterRows = [{ status: 'Order Placed', count: 1 }];
+    const end = lines.pop();
+    const withCounters = [
+      { ...lines[0], tables: [...lines[0].tables, 'package_status_counts'] },
+      ...lines.slice(1),
+      ...counterRows.map((row) => ({ table: 'package_status_counts', row })),
+      { ...end, rows: end.rows + counterRows.length },
+    ];
+    const oldFile = path.join(work, 'with-counters.backup.gz');
+    await writeFile(oldFile, gzipSync(withCounters.map((line) => JSON.stringify(line)).join('\n')));
+
+    // Into the database already holding a restore (its counters are cleared by the truncate), twice.
+    for (const each of [file, oldFile, file]) {
+      await restore({ dataDir: targetDir, databaseUrl: target.databaseUrl }, each);
+      const handle = await openDatabase({ dataDir: targetDir, databaseUrl: target.databaseUrl });
+      try {
+        const { counters, actual } = await statusCounts(handle.db);
+        expect(actual).toEqual({ 'Order Placed': 1 });
+        expect(counters).toEqual(actual);
+      } finally {
+        await handle.close();
+      }
     }
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusCounts } from '../../test/support/status-counts.ts';
 import {
   createTestDatabase,
   type DatabaseKind,
@@ -53,6 +54,10 @@ describe.each(databases())('npm run db:seed on %s', (kind: DatabaseKind) => {
       expect(shipped.every((row) => row.updates === 3)).toBe(true);
       expect(rows.filter((row) => !shipped.includes(row)).every((row) => row.updates === 0)).toBe(true);
       expect(codes.sort()).toEqual(shipped.map((row) => row.code).sort());
+      // The per-status counters the console's totals read were kept by the seed's inserts.
+      const { counters, actual } = await statusCounts(handle.db);
+      expect(Object.values(actual).reduce((sum, count) => sum + count, 0)).toBe(45);
+      expect(counters).toEqual(actual);
     } finally {
       await handle.close();
     }
