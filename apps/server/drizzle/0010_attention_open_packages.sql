@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_open_created_at_id_idx" ON "shipments" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "shipments"."status" not in ('Delivered', 'Rejected');
