@@ -22,4 +22,5 @@ export * from './schemas/tracking.ts';
 export * from './spreadsheet-cell.ts';
 export * from './statuses.ts';
 export * from './tracking-code.ts';
+export * from './tracking-codes.ts';
 export * from './volume.ts';
