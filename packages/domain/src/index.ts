@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './delivery-proof.ts';
 export * from './labels.ts';
 export * from './location.ts';
 export * from './progress.ts';
@@ -7,6 +8,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/bulk.ts';
+export * from './schemas/delivery-proof.ts';
 export * from './schemas/email.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/fields.ts';

@@ -106,6 +106,18 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
   }),
   deleteAdminPackagesByTrackingCode: (state) => ({ params: { trackingCode: state.deleteCode }, status: 200 }),
   getAdminPackagesByTrackingCodeLabel: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  postAdminProofOfDelivery: async (state) => {
+    const form = new FormData();
+    form.append('trackingCode', state.acceptedCode!);
+    form.append('receivedBy', 'Kofi Mensah');
+    form.append('photo', new Blob([new Uint8Array(await imageBytes())]), 'photo.png');
+    return { form, status: 200 };
+  },
+  getAdminPackagesByTrackingCodeProof: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  getAdminPackagesByTrackingCodeProofByKind: (state) => ({
+    params: { trackingCode: state.acceptedCode, kind: 'photo' },
+    status: 200,
+  }),
   postAdminLabels: (state) => ({ json: { trackingCodes: [state.acceptedCode], size: 'a4' }, status: 200 }),
   postAdminBulk: (state) => ({
     json: { action: 'accept', trackingCodes: [state.bulkCode, 'NOPE22222222'] },

@@ -130,7 +130,17 @@ describe('fetchPage', () => {
     });
     const page = await mailLogPage(2, 24, { q: 'ada', status: 'sent' });
     expect(requested).toEqual(['/api/admin/mail-log?page=2&pageSize=24&q=ada&status=sent']);
-    expect(page).toEqual({ items: [MAIL], total: 53, page: 2, pageSize: 24, nextPage: 3 });
+    expect(page).toEqual({ items: [MAIL], total: 53, totalCapped: false, page: 2, pageSize: 24, nextPage: 3 });
+  });
+
+  it('reads a count that stopped at a cap', async () => {
+    answerWith({
+      headers: { 'X-Total-Count': '1000', 'X-Total-Count-Capped': '1000', 'X-Page': '1', 'X-Page-Size': '24' },
+      body: JSON.stringify([MAIL]),
+    });
+    const page = await mailLogPage(1, 24);
+    expect(page.total).toBe(1000);
+    expect(page.totalCapped).toBe(true);
   });
 
   it('leaves out filters that are not set and has no next page on the last one', async () => {

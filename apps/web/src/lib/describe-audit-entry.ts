@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'package.status_changed': 'Status changed',
   'package.location_added': 'Location added',
   'package.location_removed': 'Location removed',
+  'package.delivery_proof_recorded': 'Proof of delivery recorded',
   'package.deleted': 'Package deleted',
   'plan.created': 'Plan created',
   'plan.updated': 'Plan updated',
@@ -87,6 +88,10 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return sentence(label, show(field(entry.after, 'location')));
     case 'package.location_removed':
       return sentence(label, show(field(entry.before, 'location')));
+    case 'package.delivery_proof_recorded': {
+      const receivedBy = field(entry.after, 'receivedBy');
+      return sentence(label, receivedBy === undefined ? undefined : `received by ${show(receivedBy)}`);
+    }
     case 'package.deleted':
       return 'Package deleted';
     case 'email.sent': {

@@ -5,8 +5,10 @@ import { apiRequest } from './api-client.ts';
 /** One page of a console list as the web holds it: the items and the paging headers read back. */
 export interface ListPage<T> {
   items: T[];
-  /** How many items the whole list holds for this filter (X-Total-Count). */
+  /** How many items the whole list holds for this filter (X-Total-Count), or the cap the count stopped at. */
   total: number;
+  /** The count stopped at a cap (X-Total-Count-Capped): there are more than `total`, shown as "1,000+". */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   /** The page after this one, or null on the last page (X-Next-Page). */
@@ -32,7 +34,7 @@ function headerNumber(headers: Headers, name: string): number | undefined {
 
 /**
  * GET one page of a console list (SPEC §7: the body is a plain array): sends `page` and `pageSize`
- * with the filters, and reads X-Total-Count, X-Page, X-Page-Size and X-Next-Page. The one way the web
+ * with the filters, and reads X-Total-Count (and X-Total-Count-Capped), X-Page, X-Page-Size and X-Next-Page. The one way the web
  * pages through a list, so every list reads the same headers the same way.
  */
 export async function fetchPage<S extends z.ZodType>(
@@ -47,6 +49,7 @@ export async function fetchPage<S extends z.ZodType>(
   return {
     items: data,
     total: headerNumber(headers, PAGING_HEADERS.total) ?? data.length,
+    totalCapped: headerNumber(headers, PAGING_HEADERS.totalCapped) !== undefined,
     page: headerNumber(headers, PAGING_HEADERS.page) ?? page,
     pageSize: headerNumber(headers, PAGING_HEADERS.pageSize) ?? pageSize,
     nextPage: headerNumber(headers, PAGING_HEADERS.nextPage) ?? null,

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'package.status_changed',
   'package.location_added',
   'package.location_removed',
+  'package.delivery_proof_recorded',
   'package.deleted',
   'plan.created',
   'plan.updated',

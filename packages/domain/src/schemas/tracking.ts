@@ -15,6 +15,11 @@ export const trackResultSchema = z
     status: z.string(),
     estimatedDelivery: z.iso.datetime().nullable(),
     locationUpdates: z.array(z.strictObject({ location: z.string(), timestamp: z.iso.datetime() })),
+    /**
+     * While the package is Delivered with a proof: when, and the receiver's initials only ("K. M."),
+     * computed on the server; the name, photo and signature stay with operators and the shipper.
+     */
+    delivery: z.strictObject({ deliveredAt: z.iso.datetime(), receivedBy: z.string() }).nullable(),
   })
   .meta({ id: 'TrackResult' });
 export type TrackResult = z.infer<typeof trackResultSchema>;

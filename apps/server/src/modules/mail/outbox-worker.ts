@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { isOperatorLinkKind, payloadAfterSending } from './enqueue-operator-link.ts';
+import type { ImageStorage } from '../../storage/image-storage.ts';
+import { deliveryProofMail } from './delivery-proof-mail.ts';
+import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';
 import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
@@ -14,6 +17,7 @@ import {
   renderNotificationEmail,
   renderReceiptEmail,
 } from './templates/index.ts';
+import type { DeliveryProofContent } from './templates/notification-template.ts';
 import { type OperatorLinkContent, renderOperatorLinkEmail } from './templates/operator-link-template.ts';
 
 export interface OutboxOptions {
@@ -43,6 +47,8 @@ export interface OutboxDeps {
   mailer: Mailer;
   context: MailContext;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Where a proof of delivery's images are read for the shipper's delivery e-mail. */
+  storage?: ImageStorage;
 }
 
 export interface OutboxRun {
@@ -58,21 +64,27 @@ export function nextAttemptAfter(attempts: number, now: Date, options: OutboxOpt
 }
 
 /** The message of an outbox row and its mail-log template: a receipt, a status notification, or an operator's link. */
-export function renderOutboxMessage(context: MailContext, row: Pick<OutboxRow, 'kind' | 'payload'>) {
+export function renderOutboxMessage(
+  context: MailContext,
+  row: Pick<OutboxRow, 'kind' | 'payload'>,
+  proof?: DeliveryProofContent,
+) {
   if (isOperatorLinkKind(row.kind)) {
     return { rendered: renderOperatorLinkEmail(context, row.payload as OperatorLinkContent), template: row.kind };
   }
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
-      : { rendered: renderNotificationEmail(context, row.payload as NotificationContent), template: 'notification' };
+      : { rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof), template: 'notification' };
   return message;
 }
 
 async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions, run: OutboxRun, now: Date) {
-  const { rendered, template } = renderOutboxMessage(deps.context, row);
   try {
-    await sendAndLog(deps, { to: row.to, ...rendered }, template);
+    const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
+    const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof);
+    const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
+    await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
     await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
     run.sent += 1;
   } catch (error) {
@@ -118,11 +130,17 @@ export interface OutboxWorker {
  * database hands each message to one of them, and nothing is lost when a process stops.
  */
 export function startOutboxWorker(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'log'> & { mailer: Mailer },
+  app: Pick<FastifyInstance, 'db' | 'config' | 'log'> & { mailer: Mailer; storage?: ImageStorage },
   overrides: Partial<OutboxOptions> = {},
 ): OutboxWorker {
   const options = { ...DEFAULT_OUTBOX_OPTIONS, ...overrides };
-  const deps: OutboxDeps = { db: app.db, mailer: app.mailer, context: mailContextOf(app.config), log: app.log };
+  const deps: OutboxDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    context: mailContextOf(app.config),
+    log: app.log,
+    storage: app.storage,
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();

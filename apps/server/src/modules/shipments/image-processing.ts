@@ -59,11 +59,18 @@ async function renderImage(file: ReceivedFile) {
   }
 }
 
+/** The names of a package's images, which `/uploads/{file}` serves. */
+const publicImageNames = (id: string) => ({ storageKey: `${id}.webp`, thumbnailKey: `${id}-thumb.webp` });
+
 /**
- * Checks every file first, then renders and stores them. On any failure the images already stored
- * are deleted, so a rejected submission leaves nothing behind.
+ * Checks every file first, then renders and stores them under `naming`'s keys. On any failure the
+ * images already stored are deleted, so a rejected submission leaves nothing behind.
  */
-export async function storeImages(files: ReceivedFile[], storage: ImageStorage): Promise<StoredImage[]> {
+export async function storeImages(
+  files: ReceivedFile[],
+  storage: ImageStorage,
+  naming: (id: string) => { storageKey: string; thumbnailKey: string } = publicImageNames,
+): Promise<StoredImage[]> {
   for (const file of files) await detectFormat(file);
   const stored: StoredImage[] = [];
   try {
@@ -71,8 +78,7 @@ export async function storeImages(files: ReceivedFile[], storage: ImageStorage):
       const { display, thumbnail } = await renderImage(file);
       const id = randomUUID();
       const image = {
-        storageKey: `${id}.webp`,
-        thumbnailKey: `${id}-thumb.webp`,
+        ...naming(id),
         width: display.info.width,
         height: display.info.height,
       };

@@ -2,6 +2,8 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { findProofImageKeys } from './delivery-proof.repository.ts';
+import { PROOF_FILE } from './delivery-proof-images.ts';
 import { findStoredImageKeys } from './shipments.repository.ts';
 
 // Only names the image pipeline makes (and their half-written `.partial` twins on the local disk):
@@ -31,9 +33,9 @@ async function listNames(directory: string): Promise<string[]> {
 }
 
 /**
- * Removes what a crash leaves behind: stored images that no row names (a submission's images are
- * written before its transaction commits; a deleted package's files after it), half-written images,
- * and temporary uploads under `tmpDir`. With `olderThan`, only what is older than that goes, so the
+ * Removes what a crash leaves behind: stored images (a package's or a proof of delivery's) that no row
+ * names (a submission's images are written before its transaction commits; a deleted package's files
+ * after it), half-written images, and temporary uploads under `tmpDir`. With `olderThan`, only what is older than that goes, so the
  * in-flight work of another process sharing the storage is left alone.
  */
 export async function sweepOrphanFiles(
@@ -41,10 +43,13 @@ export async function sweepOrphanFiles(
   tmpDir: string,
   olderThan?: Date,
 ): Promise<SweepResult> {
-  const candidates = (await deps.storage.list()).filter(({ key }) => IMAGE_FILE.test(key));
+  const candidates = (await deps.storage.list()).filter(({ key }) => IMAGE_FILE.test(key) || PROOF_FILE.test(key));
   let images = 0;
   if (candidates.length > 0) {
-    const referenced = await findStoredImageKeys(deps.db);
+    // Proofs of delivery name their own images (a replaced proof's files are left to this sweep when
+    // their removal after the commit failed).
+    const [packageKeys, proofKeys] = await Promise.all([findStoredImageKeys(deps.db), findProofImageKeys(deps.db)]);
+    const referenced = new Set([...packageKeys, ...proofKeys]);
     for (const { key, modifiedAt } of candidates) {
       if (referenced.has(key) || (olderThan && modifiedAt >= olderThan)) continue;
       await deps.storage.delete(key);

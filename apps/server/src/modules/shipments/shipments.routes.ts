@@ -1,5 +1,6 @@
 import type { RoutesPlugin } from '../../http/access.ts';
 import { adminPackagesRoutes } from './admin-packages.routes.ts';
+import { deliveryProofRoutes } from './delivery-proof.routes.ts';
 import { packageBulkRoutes } from './package-bulk.routes.ts';
 import { submitPackageRoutes } from './submit-package.routes.ts';
 
@@ -8,4 +9,5 @@ export const shipmentsRoutes: RoutesPlugin = async (app, options) => {
   await app.register(submitPackageRoutes, options);
   await app.register(adminPackagesRoutes, options);
   await app.register(packageBulkRoutes, options);
+  await app.register(deliveryProofRoutes, options);
 };

@@ -16,6 +16,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
+import { proofImageKeys } from './delivery-proof-images.ts';
+import { findProofOf } from './delivery-proof.repository.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
@@ -328,9 +330,10 @@ export async function deleteShipment(
   trackingCode: string,
   log?: { warn: (o: object, m: string) => void },
 ) {
-  const { shipment, images } = await deps.db.transaction(async (tx) => {
+  const { shipment, images, proof } = await deps.db.transaction(async (tx) => {
     const shipment = await requireShipment(tx, trackingCode);
     const images = await repository.findImagesOf(tx, [shipment.id]);
+    const proof = await findProofOf(tx, shipment.id);
     await repository.deleteShipment(tx, shipment.id);
     await recordAudit(tx, {
       actor,
@@ -338,9 +341,12 @@ export async function deleteShipment(
       target: packageTarget(shipment.trackingCode),
       before: { ...pickFields(shipment, AUDITED_PACKAGE_FIELDS), images: images.length },
     });
-    return { shipment, images };
+    return { shipment, images, proof };
   });
-  const keys = images.flatMap((image) => [image.storageKey, image.thumbnailKey]);
+  const keys = [
+    ...images.flatMap((image) => [image.storageKey, image.thumbnailKey]),
+    ...(proof ? proofImageKeys(proof) : []),
+  ];
   const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
   if (results.some((result) => result.status === 'rejected')) {
     log?.warn({ trackingCode }, 'some image files of a deleted package could not be removed');

@@ -1,6 +1,9 @@
+import { receiverInitials } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locationUpdates, shipments } from '../../db/schema/index.ts';
+import { deliveryProofs, locationUpdates, shipments } from '../../db/schema/index.ts';
+
+const DELIVERED = 'Delivered';
 
 // Timestamps exactly as Date#toISOString writes them (UTC, milliseconds, "Z").
 const isoTime = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -26,11 +29,25 @@ function buildTrackQuery(db: Database) {
         'estimatedDelivery', ${isoTime(shipments.estimatedDelivery)},
         'locationUpdates', coalesce((${updates}), '[]'::json)
       )::text`,
+      // Beside the body, never in it: the name becomes initials before the answer is built (withDelivery).
+      receivedBy: sql<string | null>`(select ${deliveryProofs.receivedBy} from ${deliveryProofs}
+        where ${deliveryProofs.shipmentId} = ${shipments.id} and ${shipments.status} = ${DELIVERED})`,
+      deliveredAt: sql<string | null>`(select ${isoTime(deliveryProofs.deliveredAt)} from ${deliveryProofs}
+        where ${deliveryProofs.shipmentId} = ${shipments.id} and ${shipments.status} = ${DELIVERED})`,
     })
     .from(shipments)
     .where(sql`${shipments.trackingCode} = ${sql.placeholder('code')}`)
     .limit(1)
     .prepare('track_result');
+}
+
+/**
+ * The answer with its `delivery`: while the package is Delivered with a proof, when and the receiver's
+ * initials only; else null. Added to the database's JSON object text before its closing brace.
+ */
+function withDelivery(body: string, receivedBy: string | null, deliveredAt: string | null): string {
+  const delivery = receivedBy && deliveredAt ? { deliveredAt, receivedBy: receiverInitials(receivedBy) } : null;
+  return `${body.slice(0, body.lastIndexOf('}'))}, "delivery" : ${JSON.stringify(delivery)}}`;
 }
 
 // Prepared once per database handle (named statements are parsed and planned once per connection).
@@ -44,5 +61,5 @@ export async function findTrackResultJson(db: Database, trackingCode: string): P
     trackQueries.set(db, query);
   }
   const [row] = await query.execute({ code: trackingCode });
-  return row?.body;
+  return row && withDelivery(row.body, row.receivedBy, row.deliveredAt);
 }

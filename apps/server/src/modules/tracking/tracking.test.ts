@@ -20,6 +20,7 @@ describe.each(databases())('GET /api/track/:code on %s', (kind) => {
     const response = await testApp.client().get(`/api/track/${trackingCode}`);
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual([
+      'delivery',
       'estimatedDelivery',
       'locationUpdates',
       'status',

@@ -1,5 +1,5 @@
 import { defaultSignature } from '@waybill/domain';
-import { normalizeLineBreaks } from './escape.ts';
+import { escapeHtml, normalizeLineBreaks } from './escape.ts';
 import {
   button,
   type MailContext,
@@ -9,6 +9,7 @@ import {
   textFooter,
   trackingUrl,
 } from './layout.ts';
+import type { EmailImage } from './package-template.ts';
 
 export const NOTIFICATION_EVENTS = ['accepted', 'rejected', 'status', 'location'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -48,20 +49,50 @@ function headlineOf(content: NotificationContent): { subject: string; message: s
   }
 }
 
-/** A customer notification about a change to their package, with a link to its tracking page. */
-export function renderNotificationEmail(context: MailContext, content: NotificationContent): RenderedEmail {
+/** What the shipper's delivery e-mail adds: who received the package, and the proof's images (`cid:`). */
+export interface DeliveryProofContent {
+  receivedBy: string;
+  images: EmailImage[];
+}
+
+function proofBlock(proof: DeliveryProofContent): string {
+  const images = proof.images
+    .map(
+      (image) =>
+        `<p style="margin:0 0 12px"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" width="320" style="display:block;max-width:100%;height:auto;border:1px solid #d0d7de"></p>`,
+    )
+    .join('');
+  return `${paragraph(`Received by: ${proof.receivedBy}`)}${images}`;
+}
+
+/**
+ * A customer notification about a change to their package, with a link to its tracking page. The
+ * shipper's delivery e-mail also names who received it and shows the proof's photo and signature.
+ */
+export function renderNotificationEmail(
+  context: MailContext,
+  content: NotificationContent,
+  proof?: DeliveryProofContent,
+): RenderedEmail {
   const { subject, message } = headlineOf(content);
   const greeting = content.recipientName ? `Hello ${content.recipientName},` : 'Hello,';
   const signature = defaultSignature(context.company.name);
   const url = trackingUrl(context, content.trackingCode);
-  const body = [paragraph(greeting), paragraph(message), button('Track your package', url), paragraph(signature)].join(
-    '\n',
-  );
+  const body = [
+    paragraph(greeting),
+    paragraph(message),
+    proof ? proofBlock(proof) : '',
+    button('Track your package', url),
+    paragraph(signature),
+  ].join('\n');
   const text = [
     greeting,
     '',
     message,
     '',
+    ...(proof
+      ? [`Received by: ${proof.receivedBy}`, ...proof.images.map((image) => `(${image.alt} attached)`), '']
+      : []),
     `Track your package: ${url}`,
     '',
     normalizeLineBreaks(signature),

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { usePackageStats } from '../api/get-package-stats.ts';
 import { usePackagePage } from '../api/list-packages.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
+import { pagerPages, showingText } from './list-summary.ts';
 import { PackageCard } from './package-card.tsx';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
 import { PackageSearch } from './package-search.tsx';
@@ -76,7 +77,7 @@ export function PackageDashboard({ filter, onFilterChange }: PackageDashboardPro
   }, [list.error]);
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE));
+  const pages = pagerPages(list.data, DASHBOARD_PAGE_SIZE);
   // A delete can empty the last page: step back to the last page that still has cards.
   useEffect(() => {
     if (list.data && !list.isPlaceholderData && filter.page > pages) onFilterChange({ page: pages });
@@ -84,8 +85,6 @@ export function PackageDashboard({ filter, onFilterChange }: PackageDashboardPro
 
   const items = list.data?.items ?? [];
   const filtered = filter.q !== '' || filter.status !== '';
-  // From the page the cards on screen belong to (the previous one stays up while the next loads).
-  const first = ((list.data?.page ?? filter.page) - 1) * DASHBOARD_PAGE_SIZE + 1;
   // The dialog follows the list's fresh copy of its package (status changes made from the card).
   const openedFresh = opened ? (items.find((item) => item._id === opened._id) ?? opened) : null;
 
@@ -135,9 +134,8 @@ export function PackageDashboard({ filter, onFilterChange }: PackageDashboardPro
 
       <Group justify="space-between" gap="xs" mih={24}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data && total > 0
-            ? `Showing ${first}–${Math.min(first + items.length - 1, total)} of ${total} packages, ${ORDER_TEXT[`${filter.sort}-${filter.order}`]}`
-            : ''}
+          {/* From the page the cards on screen belong to (the previous one stays up while the next loads). */}
+          {showingText(list.data, items.length, DASHBOARD_PAGE_SIZE, ORDER_TEXT[`${filter.sort}-${filter.order}`])}
         </Text>
         {list.isFetching && list.data ? <Loader size="xs" aria-label="Refreshing packages" /> : null}
       </Group>

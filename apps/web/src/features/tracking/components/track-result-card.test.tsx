@@ -16,6 +16,7 @@ function renderResult(result: Partial<TrackResult>) {
             status: 'Pending',
             estimatedDelivery: null,
             locationUpdates: [],
+            delivery: null,
             ...result,
           }}
         />

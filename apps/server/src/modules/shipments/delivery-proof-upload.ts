@@ -1,0 +1,113 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { DELIVERY_PROOF_FILES, LIMITS, RECEIVED_BY_MAX, SIGNATURE_MAX_BYTES } from '@waybill/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { ReceivedFile } from './multipart-submission.ts';
+
+export interface ReceivedProof {
+  fields: Record<string, string>;
+  photo?: ReceivedFile;
+  signature?: ReceivedFile;
+  cleanup(): Promise<void>;
+}
+
+/** Bytes each text part may take: UTF-8 spends at most 3 bytes a UTF-16 unit, plus room for spaces. */
+const FIELD_BYTES: Record<string, number> = { trackingCode: 64 * 3 + 64, receivedBy: RECEIVED_BY_MAX * 3 + 64 };
+export const PROOF_FIELD_BYTES = Math.max(...Object.values(FIELD_BYTES));
+
+const MAX_MB = LIMITS.maxImageBytes / (1024 * 1024);
+const SIGNATURE_KB = SIGNATURE_MAX_BYTES / 1024;
+
+async function receiveFile(part: MultipartFile, target: string): Promise<ReceivedFile | undefined> {
+  const hash = createHash('sha256');
+  await pipeline(
+    part.file,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    },
+    createWriteStream(target),
+  );
+  const label = part.fieldname === DELIVERY_PROOF_FILES.signature ? 'The signature' : 'The photo';
+  if (part.file.truncated) throw new AppError(413, `${label} is larger than ${MAX_MB} MB`);
+  const { size } = await stat(target);
+  // A browser sends an empty part for a file input left empty.
+  if (size === 0) return undefined;
+  if (part.fieldname === DELIVERY_PROOF_FILES.signature && size > SIGNATURE_MAX_BYTES) {
+    throw new AppError(413, `The signature is larger than ${SIGNATURE_KB} KB`);
+  }
+  return { filename: label, path: target, sha256: hash.digest('hex') };
+}
+
+/**
+ * Streams a proof-of-delivery form: `trackingCode` and `receivedBy` into memory (each bounded), at
+ * most one `photo` and one `signature` file to temporary files under `tmpRoot`. After the first problem
+ * the rest of the body is read and discarded, the temporary files removed and the AppError thrown.
+ */
+export async function receiveProof(request: FastifyRequest, tmpRoot: string): Promise<ReceivedProof> {
+  if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data body');
+  const directory = path.join(tmpRoot, randomUUID());
+  await mkdir(directory, { recursive: true });
+  const cleanup = () => rm(directory, { recursive: true, force: true });
+  const received: Omit<ReceivedProof, 'cleanup'> = { fields: {} };
+  let failure: unknown;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const limit = FIELD_BYTES[part.fieldname];
+        if (limit === undefined) failure ??= new AppError(400, `Unexpected form field ${part.fieldname.slice(0, 40)}`);
+        else if (typeof part.value !== 'string' || part.valueTruncated || Buffer.byteLength(part.value) > limit) {
+          failure ??= new AppError(413, `Form field ${part.fieldname} is too long`);
+        } else received.fields[part.fieldname] = part.value;
+        continue;
+      }
+      const name = part.fieldname as keyof typeof DELIVERY_PROOF_FILES;
+      if (failure || (name !== 'photo' && name !== 'signature') || received[name]) {
+        if (!failure) {
+          failure =
+            name === 'photo' || name === 'signature'
+              ? new AppError(400, `Send one ${name} at most`)
+              : new AppError(400, `Unexpected file field ${part.fieldname.slice(0, 40)}; send photo or signature`);
+        }
+        part.file.resume();
+        continue;
+      }
+      try {
+        const file = await receiveFile(part, path.join(directory, `${name}.upload`));
+        if (file) received[name] = file;
+      } catch (error) {
+        failure = error;
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    failure ??= error;
+  }
+  if (!failure) return { ...received, cleanup };
+  await cleanup();
+  throw translateParserError(failure);
+}
+
+/** What identifies a proof for a repeated Idempotency-Key: the fields and the bytes of each file. */
+export function proofFingerprint(proof: Omit<ReceivedProof, 'cleanup'>): string {
+  const fields = Object.entries(proof.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ fields, photo: proof.photo?.sha256 ?? '', signature: proof.signature?.sha256 ?? '' });
+}
+
+function translateParserError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `A file is larger than ${MAX_MB} MB`);
+  if (code === 'FST_FILES_LIMIT') return new AppError(400, 'Send one photo and one signature at most');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'Too many form fields');
+  if (!(error instanceof AppError) && !(error as { syscall?: string }).syscall) {
+    return new AppError(400, 'Malformed multipart body');
+  }
+  return error;
+}

@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { deliveryProofs, shipments } from '../../db/schema/index.ts';
+
+export type DeliveryProofRow = typeof deliveryProofs.$inferSelect;
+
+export async function findProofOf(db: Database, shipmentId: string): Promise<DeliveryProofRow | undefined> {
+  const [row] = await db.select().from(deliveryProofs).where(eq(deliveryProofs.shipmentId, shipmentId)).limit(1);
+  return row;
+}
+
+/** Writes the package's proof, replacing an earlier one; answers the one it replaced, if any. */
+export async function upsertProof(
+  db: Database,
+  values: typeof deliveryProofs.$inferInsert,
+): Promise<{ proof: DeliveryProofRow; replaced: DeliveryProofRow | undefined }> {
+  // Read under a row lock so two proofs recorded at once each see the one they replace.
+  const [replaced] = await db
+    .select()
+    .from(deliveryProofs)
+    .where(eq(deliveryProofs.shipmentId, values.shipmentId))
+    .for('update');
+  const [proof] = await db
+    .insert(deliveryProofs)
+    .values(values)
+    .onConflictDoUpdate({
+      target: deliveryProofs.shipmentId,
+      set: {
+        receivedBy: values.receivedBy,
+        photoKey: values.photoKey ?? null,
+        photoThumbnailKey: values.photoThumbnailKey ?? null,
+        signatureKey: values.signatureKey ?? null,
+        recordedBy: values.recordedBy ?? null,
+        deliveredAt: values.deliveredAt ?? sql`now()`,
+      },
+    })
+    .returning();
+  return { proof: proof!, replaced };
+}
+
+/** The proof of the package with this code, with the package's e-mails (for the delivery e-mail). */
+export async function findProofByShipmentId(db: Database, shipmentId: string) {
+  const [row] = await db
+    .select({ proof: deliveryProofs, shipperEmail: shipments.email })
+    .from(deliveryProofs)
+    .innerJoin(shipments, eq(shipments.id, deliveryProofs.shipmentId))
+    .where(eq(deliveryProofs.shipmentId, shipmentId))
+    .limit(1);
+  return row;
+}
+
+/** Every key a proof names: the crash-leftover sweep keeps these. */
+export async function findProofImageKeys(db: Database): Promise<Set<string>> {
+  const rows = await db
+    .select({
+      photoKey: deliveryProofs.photoKey,
+      photoThumbnailKey: deliveryProofs.photoThumbnailKey,
+      signatureKey: deliveryProofs.signatureKey,
+    })
+    .from(deliveryProofs);
+  return new Set(
+    rows.flatMap((row) => [row.photoKey, row.photoThumbnailKey, row.signatureKey]).filter((key) => key !== null),
+  );
+}

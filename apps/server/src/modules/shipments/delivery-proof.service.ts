@@ -1,0 +1,159 @@
+import {
+  canRecordDelivery,
+  type DeliveryProof,
+  deliveryProofFieldsSchema,
+  PENDING_STATUS,
+  type ProofImageKind,
+  type ShipmentView,
+} from '@waybill/domain';
+import { conflict, notFound, validationError } from '../../errors.ts';
+import { type OperatorActor, recordAudit } from '../audit/audit.service.ts';
+import * as proofs from './delivery-proof.repository.ts';
+import {
+  proofImageKeys,
+  removeProofImages,
+  type StoredProofImages,
+  storeProofImages,
+} from './delivery-proof-images.ts';
+import type { ReceivedFile } from './multipart-submission.ts';
+import { findShipmentByCode } from './shipments.repository.ts';
+import {
+  changeShipmentStatusRow,
+  DECIDE_FIRST,
+  getShipment,
+  PACKAGE_NOT_FOUND,
+  type ShipmentDeps,
+} from './shipments.service.ts';
+
+export const DELIVERED_STATUS = 'Delivered';
+export const REJECTED_NOT_DELIVERED = 'A Rejected package cannot be delivered';
+export const NO_PROOF = 'This package has no proof of delivery';
+export const NO_PROOF_IMAGE = 'This proof of delivery has no such image';
+
+export interface ProofSteps<Replay> {
+  /** Claims the Idempotency-Key once the fields are valid: the first answer when this is a repeat. */
+  claimKey(): Promise<Replay | undefined>;
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+const proofImagePath = (trackingCode: string, kind: ProofImageKind) =>
+  `/api/admin/packages/${encodeURIComponent(trackingCode)}/proof/${kind}`;
+
+function proofView(trackingCode: string, row: proofs.DeliveryProofRow): DeliveryProof {
+  return {
+    trackingCode,
+    receivedBy: row.receivedBy,
+    deliveredAt: row.deliveredAt.toISOString(),
+    photoUrl: row.photoKey ? proofImagePath(trackingCode, 'photo') : null,
+    photoThumbnailUrl: row.photoThumbnailKey ? proofImagePath(trackingCode, 'thumbnail') : null,
+    signatureUrl: row.signatureKey ? proofImagePath(trackingCode, 'signature') : null,
+  };
+}
+
+/**
+ * Records who received a package, with an optional photo and signature, and sets it Delivered: the
+ * fields are checked, the key claimed, the images stored, then one transaction makes the status change
+ * (the console's own, with its rule, customer notification and audit entry) and writes the proof and
+ * its audit entry. A refusal or failure removes the images again; a replaced proof's files go after
+ * the commit.
+ */
+export async function recordDeliveryProof<Replay>(
+  deps: ShipmentDeps,
+  actor: OperatorActor,
+  received: { fields: Record<string, string>; photo?: ReceivedFile; signature?: ReceivedFile },
+  steps: ProofSteps<Replay>,
+): Promise<{ replay: Replay } | { delivered: ShipmentView }> {
+  const input = deliveryProofFieldsSchema.safeParse(received.fields);
+  if (!input.success) throw validationError(input.error.issues);
+  const { trackingCode, receivedBy } = input.data;
+  // Refused before any image is decoded: the same answers the status change gives, and a clear one
+  // for a package that never travelled.
+  const shipment = await findShipmentByCode(deps.db, trackingCode);
+  if (!shipment) throw notFound(PACKAGE_NOT_FOUND);
+  if (!canRecordDelivery(shipment.status)) {
+    throw conflict(shipment.status === PENDING_STATUS ? DECIDE_FIRST : REJECTED_NOT_DELIVERED);
+  }
+  const replay = await steps.claimKey();
+  if (replay !== undefined) return { replay };
+
+  const images = await storeProofImages(received, deps.storage);
+  let replaced: proofs.DeliveryProofRow | undefined;
+  try {
+    replaced = await deps.db.transaction(async (tx) => {
+      // Checked again under the change itself: the status may have moved since the first look.
+      const current = await findShipmentByCode(tx, trackingCode);
+      if (current && current.status !== PENDING_STATUS && !canRecordDelivery(current.status)) {
+        throw conflict(REJECTED_NOT_DELIVERED);
+      }
+      const delivered = await changeShipmentStatusRow(tx, actor, trackingCode, DELIVERED_STATUS);
+      const written = await proofs.upsertProof(tx, {
+        shipmentId: delivered.id,
+        receivedBy,
+        ...images,
+        recordedBy: actor.id,
+        deliveredAt: new Date(),
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'package.delivery_proof_recorded',
+        target: { type: 'package', id: delivered.trackingCode },
+        before: written.replaced ? auditedProof(written.replaced) : null,
+        after: auditedProof(written.proof),
+      });
+      return written.replaced;
+    });
+  } catch (error) {
+    await removeProofImages(images, deps.storage);
+    throw error;
+  }
+  if (replaced) await removeReplacedFiles(deps, replaced, steps.log);
+  steps.log.info(
+    { trackingCode, photo: images.photoKey !== null, signature: images.signatureKey !== null },
+    'proof of delivery recorded',
+  );
+  return { delivered: await getShipment(deps, trackingCode) };
+}
+
+/** What the audit log keeps of a proof: the name and which images it has (never the images). */
+function auditedProof(row: StoredProofImages & { receivedBy: string }) {
+  return { receivedBy: row.receivedBy, photo: row.photoKey !== null, signature: row.signatureKey !== null };
+}
+
+async function removeReplacedFiles(deps: ShipmentDeps, replaced: StoredProofImages, log: ProofSteps<unknown>['log']) {
+  const results = await Promise.allSettled(proofImageKeys(replaced).map((key) => deps.storage.delete(key)));
+  if (results.some((result) => result.status === 'rejected')) {
+    log.warn({}, 'some files of a replaced proof of delivery could not be removed; the sweep at start will');
+  }
+}
+
+async function requireProof(deps: ShipmentDeps, trackingCode: string) {
+  const shipment = await findShipmentByCode(deps.db, trackingCode);
+  if (!shipment) throw notFound(PACKAGE_NOT_FOUND);
+  const proof = await proofs.findProofOf(deps.db, shipment.id);
+  if (!proof) throw notFound(NO_PROOF);
+  return { shipment, proof };
+}
+
+/** A package's proof of delivery as operators see it; 404 when it has none. */
+export async function getDeliveryProof(deps: ShipmentDeps, trackingCode: string): Promise<DeliveryProof> {
+  const { shipment, proof } = await requireProof(deps, trackingCode);
+  return proofView(shipment.trackingCode, proof);
+}
+
+/** The bytes of one of a proof's images, with their type. */
+export async function readProofImage(
+  deps: ShipmentDeps,
+  trackingCode: string,
+  kind: ProofImageKind,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  const { proof } = await requireProof(deps, trackingCode);
+  const key = { photo: proof.photoKey, thumbnail: proof.photoThumbnailKey, signature: proof.signatureKey }[kind];
+  if (!key) throw notFound(NO_PROOF_IMAGE);
+  let bytes: Buffer;
+  try {
+    bytes = await deps.storage.read(key);
+  } catch {
+    throw notFound(NO_PROOF_IMAGE);
+  }
+  return { bytes, contentType: kind === 'signature' ? 'image/png' : 'image/webp' };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { trackingCodeSchema } from './admin.ts';
+import { requiredText } from './fields.ts';
+
+export const RECEIVED_BY_MAX = 100;
+export const RECEIVED_BY_REQUIRED = 'Enter who received the package';
+export const RECEIVED_BY_CONTROL = 'Received by cannot contain control characters';
+/** A drawn signature is a few KB of PNG; this leaves room for a large screen and a shaky hand. */
+export const SIGNATURE_MAX_BYTES = 512 * 1024;
+
+/** The form fields of a proof of delivery, and the names its files travel under. */
+export const DELIVERY_PROOF_FILES = { photo: 'photo', signature: 'signature' } as const;
+
+/** C0 and C1 controls and DEL: a name never holds them, and a mail header or a page must not either. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** Who took the package, as they said their name: trimmed, 1–100 characters, no control characters. */
+export const receivedBySchema = requiredText(RECEIVED_BY_REQUIRED, RECEIVED_BY_MAX).refine(
+  (text) => !hasControlCharacter(text),
+  { error: RECEIVED_BY_CONTROL },
+);
+
+/** The text fields of POST /api/admin/proof-of-delivery. */
+export const deliveryProofFieldsSchema = z.object({
+  trackingCode: trackingCodeSchema,
+  receivedBy: receivedBySchema,
+});
+export type DeliveryProofFields = z.infer<typeof deliveryProofFieldsSchema>;
+
+/** The multipart form as the API description shows it (the handler reads the parts itself). */
+export const deliveryProofFormSchema = z.object({
+  trackingCode: z.string(),
+  receivedBy: z.string().max(RECEIVED_BY_MAX),
+  photo: z
+    .file()
+    .optional()
+    .describe('A photo of the hand-over: JPEG, PNG, WebP, AVIF or GIF (decided from the bytes), at most 10 MB'),
+  signature: z.file().optional().describe('The signature drawn on the screen: a PNG of at most 512 KB'),
+});
+
+/** Which proof image an operator asks for. */
+export const PROOF_IMAGE_KINDS = ['photo', 'thumbnail', 'signature'] as const;
+export type ProofImageKind = (typeof PROOF_IMAGE_KINDS)[number];
+
+export const proofImageParamsSchema = z.object({
+  trackingCode: trackingCodeSchema,
+  kind: z.enum(PROOF_IMAGE_KINDS, { error: 'Ask for photo, thumbnail or signature' }),
+});
+
+/**
+ * A package's proof of delivery as operators see it. The images are addresses of the console's own
+ * route (a session is needed), never of /uploads; null when none was taken.
+ */
+export const deliveryProofSchema = z
+  .object({
+    trackingCode: z.string(),
+    receivedBy: z.string(),
+    deliveredAt: z.iso.datetime(),
+    photoUrl: z.string().nullable(),
+    photoThumbnailUrl: z.string().nullable(),
+    signatureUrl: z.string().nullable(),
+  })
+  .meta({ id: 'DeliveryProof' });
+export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
