@@ -1,3 +1,4 @@
+export * from './attention.ts';
 export * from './constants.ts';
 export * from './delivery-proof.ts';
 export * from './labels.ts';
@@ -5,6 +6,7 @@ export * from './location.ts';
 export * from './progress.ts';
 export * from './public-pages.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/attention.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/bulk.ts';

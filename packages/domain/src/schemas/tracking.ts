@@ -15,6 +15,11 @@ export const trackResultSchema = z
     status: z.string(),
     estimatedDelivery: z.iso.datetime().nullable(),
     locationUpdates: z.array(z.strictObject({ location: z.string(), timestamp: z.iso.datetime() })),
+    late: z
+      .boolean()
+      .describe(
+        'Past its estimated delivery and not Delivered or Rejected (isRunningLate): show no date that has passed',
+      ),
     /**
      * While the package is Delivered with a proof: when, and the receiver's initials only ("K. M."),
      * computed on the server; the name, photo and signature stay with operators and the shipper.

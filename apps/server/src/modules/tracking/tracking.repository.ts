@@ -1,4 +1,4 @@
-import { receiverInitials } from '@waybill/domain';
+import { receiverInitials, SETTLED_STATUSES } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveryProofs, locationUpdates, shipments } from '../../db/schema/index.ts';
@@ -20,6 +20,12 @@ function buildTrackQuery(db: Database) {
     })
     .from(locationUpdates)
     .where(sql`${locationUpdates.shipmentId} = ${shipments.id}`);
+  // isRunningLate of the domain, at the instant the service passes (never null: no date is not late).
+  const lateCondition = sql`coalesce(${shipments.estimatedDelivery} < ${sql.placeholder('now')}::timestamptz
+    and ${shipments.status} not in (${sql.join(
+      SETTLED_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )}), false)`;
   return db
     .select({
       body: sql<string>`json_build_object(
@@ -27,7 +33,8 @@ function buildTrackQuery(db: Database) {
         'trackingCode', ${shipments.trackingCode},
         'status', ${shipments.status},
         'estimatedDelivery', ${isoTime(shipments.estimatedDelivery)},
-        'locationUpdates', coalesce((${updates}), '[]'::json)
+        'locationUpdates', coalesce((${updates}), '[]'::json),
+        'late', ${lateCondition}
       )::text`,
       // Beside the body, never in it: the name becomes initials before the answer is built (withDelivery).
       receivedBy: sql<string | null>`(select ${deliveryProofs.receivedBy} from ${deliveryProofs}
@@ -53,13 +60,13 @@ function withDelivery(body: string, receivedBy: string | null, deliveredAt: stri
 // Prepared once per database handle (named statements are parsed and planned once per connection).
 const trackQueries = new WeakMap<Database, ReturnType<typeof buildTrackQuery>>();
 
-/** The TrackResult JSON of a package, or undefined for an unknown code. */
-export async function findTrackResultJson(db: Database, trackingCode: string): Promise<string | undefined> {
+/** The TrackResult JSON of a package, or undefined for an unknown code; `late` as of `now`. */
+export async function findTrackResultJson(db: Database, trackingCode: string, now: Date): Promise<string | undefined> {
   let query = trackQueries.get(db);
   if (!query) {
     query = buildTrackQuery(db);
     trackQueries.set(db, query);
   }
-  const [row] = await query.execute({ code: trackingCode });
+  const [row] = await query.execute({ code: trackingCode, now: now.toISOString() });
   return row && withDelivery(row.body, row.receivedBy, row.deliveredAt);
 }

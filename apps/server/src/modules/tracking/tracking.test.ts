@@ -22,6 +22,7 @@ describe.each(databases())('GET /api/track/:code on %s', (kind) => {
     expect(Object.keys(response.body).sort()).toEqual([
       'delivery',
       'estimatedDelivery',
+      'late',
       'locationUpdates',
       'status',
       'trackingCode',
@@ -65,6 +66,7 @@ describe.each(databases())('GET /api/track/:code on %s', (kind) => {
       status: 'Pending',
       estimatedDelivery: null,
       locationUpdates: [],
+      late: false,
     });
   });
 

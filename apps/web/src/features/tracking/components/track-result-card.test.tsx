@@ -16,6 +16,7 @@ function renderResult(result: Partial<TrackResult>) {
             status: 'Pending',
             estimatedDelivery: null,
             locationUpdates: [],
+            late: false,
             delivery: null,
             ...result,
           }}
@@ -66,6 +67,19 @@ describe('TrackResultCard', () => {
       'Lagos depot',
       'Ikeja pickup',
     ]);
+  });
+
+  it('says the package is running late instead of an estimated delivery that has passed', () => {
+    renderResult({ status: 'Shipped', estimatedDelivery: '2026-11-01T12:00:00.000Z', late: true });
+    const fact = screen.getByText('Estimated delivery').nextElementSibling;
+    expect(fact?.textContent).toBe('Running late — we are working on it');
+    expect(screen.queryByText(/2026/)).toBeNull();
+  });
+
+  it('shows the date while the package is not late', () => {
+    renderResult({ status: 'Shipped', estimatedDelivery: '2026-11-30T12:00:00.000Z', late: false });
+    expect(screen.getByText('Estimated delivery').nextElementSibling?.textContent).toMatch(/2026/);
+    expect(screen.queryByText(/Running late/)).toBeNull();
   });
 
   it('shows a rejected package with its badge, the reason and no stage done', () => {

@@ -8,6 +8,9 @@ import { LocationUpdates } from './location-updates.tsx';
 import { TrackingProgress } from './tracking-progress.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
+/** Shown instead of an estimated delivery that has passed while the package is still on its way. */
+export const RUNNING_LATE = 'Running late — we are working on it';
+
 /** What a customer sees about one package: number, status, progress, location and timeline. */
 export function TrackResultCard({ result }: { result: TrackResult }) {
   return (
@@ -40,7 +43,8 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {result.estimatedDelivery && (
             <Fact icon={<IconCalendarEvent size={18} aria-hidden />} label="Estimated delivery">
-              {formatDate(result.estimatedDelivery)}
+              {/* A date that has passed reads as a broken promise; the server decides, on its clock. */}
+              {result.late ? RUNNING_LATE : formatDate(result.estimatedDelivery)}
             </Fact>
           )}
           <Fact icon={<IconMapPin size={18} aria-hidden />} label="Current location">
