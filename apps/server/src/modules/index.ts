@@ -1,4 +1,5 @@
 import type { RoutesPlugin } from '../http/access.ts';
+import { attentionRoutes } from './attention/attention.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { companyDetailsRoutes } from './company-details/company-details.routes.ts';
@@ -24,6 +25,7 @@ export const featureRoutes: RoutesPlugin[] = [
   shipmentsRoutes,
   plansRoutes,
   companyDetailsRoutes,
+  attentionRoutes,
   consoleShortcutRoutes,
   mailRoutes,
   inboxRoutes,

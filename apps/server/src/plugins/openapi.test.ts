@@ -151,6 +151,8 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
       category: 'tracking',
       priority: 'high',
       message: 'My parcel has not moved for three days.',
+  getAdminAttentionSettings: () => ({ status: 200 }),
+  putAdminAttentionSettings: () => ({ json: { pendingHours: 24, staleHours: 48, lateHours: 0 }, status: 200 }),
     },
     status: 201,
     keep: (body, s) => (s.inboxId = body.id),

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'operator.invited': 'Operator invited',
   'operator.role_changed': 'Role changed',
   'operator.deactivated': 'Operator deactivated',
+  'settings.attention_changed': 'Needs attention hours changed',
   'operator.reactivated': 'Operator reactivated',
   'operator.password_reset_sent': 'Password link sent',
   'operator.invitation_accepted': 'Invitation accepted',

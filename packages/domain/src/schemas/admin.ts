@@ -59,6 +59,12 @@ export const packageListQuerySchema = z.object({
     .enum(SORT_ORDERS, { error: 'order must be desc or asc' })
     .optional()
     .describe('Newest first (desc, the default) or oldest first (asc)'),
+  attention: z
+    .enum(['1', '0'], { error: 'attention must be 1 or 0' })
+    .optional()
+    .describe(
+      '1: only the packages that need attention (Pending too long, no update too long, past the estimated delivery), each with its reasons',
+    ),
 });
 export type PackageListQuery = z.input<typeof packageListQuerySchema>;
 

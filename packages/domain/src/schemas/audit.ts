@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'operator.invited',
   'operator.role_changed',
   'operator.deactivated',
+  'settings.attention_changed',
   'operator.reactivated',
   'operator.password_reset_sent',
   'operator.invitation_accepted',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { DIMENSION_UNITS } from '../volume.ts';
+import { attentionReasonSchema } from './attention.ts';
 import {
   EMAIL_MAX,
   LONG_TEXT_MAX,
@@ -147,6 +148,10 @@ export const shipmentViewSchema = z
     estimatedDelivery: timestamp().nullable(),
     createdAt: timestamp(),
     updatedAt: timestamp(),
+    attention: z
+      .array(attentionReasonSchema)
+      .optional()
+      .describe('Why the package needs attention; only in the list asked for attention=1'),
   })
   .meta({ id: 'Package' });
 export type ShipmentView = z.infer<typeof shipmentViewSchema>;

@@ -28,8 +28,8 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
     {
       schema: {
         tags,
-        summary: 'The packages, newest first, a page at a time; optionally found by text or status',
-        description: `A search (q) is counted up to ${shipments.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${shipments.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
+        summary: 'The packages, newest first, a page at a time; optionally found by text, status or need of attention',
+        description: `A search (q) or the Needs attention list (attention=1) is counted up to ${shipments.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${shipments.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
         querystring: packageListQuerySchema,
         response: { 200: pageAnswer(shipmentViewSchema, { capped: true }) },
       },

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { PENDING_STATUS, SETTLED_STATUSES } from '@waybill/domain';
+import { and, asc, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locationUpdates, packageStatusCounts, shipmentImages, shipments } from '../../db/schema/index.ts';
 
@@ -12,6 +13,24 @@ export interface ShipmentFilter {
   /** Lower-cased text to find inside the tracking code, names, e-mails or phones. */
   search?: string;
   status?: string;
+  /** Only the packages that need attention: the rules' instants (attentionCutoffs of the domain). */
+  attention?: { pendingBefore: Date; staleBefore: Date; lateBefore: Date };
+}
+
+// Written as literals, not parameters: the planner proves from them that the filter implies the
+// predicate of shipments_open_created_at_id_idx (not Delivered or Rejected) and reads only that index.
+const literals = (statuses: readonly string[]) =>
+  sql.raw(statuses.map((status) => `'${status.replaceAll("'", "''")}'`).join(', '));
+const SETTLED = literals(SETTLED_STATUSES);
+const PENDING_OR_SETTLED = literals([PENDING_STATUS, ...SETTLED_STATUSES]);
+
+/** attentionReasons of the domain as one condition (the packages' own clock fields against the cutoffs). */
+function attentionCondition(cutoffs: NonNullable<ShipmentFilter['attention']>): SQL {
+  return or(
+    and(eq(shipments.status, PENDING_STATUS), lt(shipments.createdAt, cutoffs.pendingBefore)),
+    and(sql`${shipments.status} not in (${PENDING_OR_SETTLED})`, lt(shipments.updatedAt, cutoffs.staleBefore)),
+    and(sql`${shipments.status} not in (${SETTLED})`, lt(shipments.estimatedDelivery, cutoffs.lateBefore)),
+  )!;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -20,6 +39,7 @@ export function filterCondition(filter: ShipmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search) conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(filter.search)}%`}`);
   if (filter.status) conditions.push(eq(shipments.status, filter.status));
+  if (filter.attention) conditions.push(attentionCondition(filter.attention));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
