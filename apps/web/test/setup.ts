@@ -23,5 +23,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
+// jsdom has no FontFaceSet; Mantine's autosizing text area listens to it for a late web font.
+if (!document.fonts) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 afterEach(() => cleanup());

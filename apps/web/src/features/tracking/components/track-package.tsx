@@ -1,5 +1,5 @@
 import { Center, Loader, Stack } from '@mantine/core';
-import { normalizeTrackingCode, TOAST_MS, TRACKING_CODE_REQUIRED } from '@waybill/domain';
+import { TOAST_MS } from '@waybill/domain';
 import { useEffect } from 'react';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
@@ -16,10 +16,12 @@ interface TrackPackageProps {
   code: string;
   /** Asks to track another code (the page turns it into the /track/{code} address). */
   onTrackCode: (code: string) => void;
+  /** Asks to track several codes at once (the page lists them); without it, the first is tracked. */
+  onTrackCodes?: (codes: string[]) => void;
 }
 
 /** The tracking widget: search box, then the result, a spinner or the help prompt. */
-export function TrackPackage({ code, onTrackCode }: TrackPackageProps) {
+export function TrackPackage({ code, onTrackCode, onTrackCodes }: TrackPackageProps) {
   const query = useTrackResult(code);
   const { error } = query;
 
@@ -34,17 +36,12 @@ export function TrackPackage({ code, onTrackCode }: TrackPackageProps) {
     });
   }, [error]);
 
-  function track(input: string) {
-    const next = normalizeTrackingCode(input);
-    if (next === '') {
-      notifyError({
-        title: 'Error',
-        message: TRACKING_CODE_REQUIRED,
-        position: 'top-center',
-        autoClose: TOAST_MS.validation,
-      });
+  function track(codes: string[]) {
+    if (codes.length > 1 && onTrackCodes) {
+      onTrackCodes(codes);
       return;
     }
+    const next = codes[0] ?? '';
     if (next === code) void query.refetch();
     else onTrackCode(next);
   }

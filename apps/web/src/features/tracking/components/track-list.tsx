@@ -1,0 +1,102 @@
+import { Badge, Loader, Paper, Text, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TrackResult } from '@waybill/domain';
+import { Link } from 'react-router';
+import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
+import { statusSwatch } from '../../../lib/status-swatch.ts';
+import { formatDate } from '../format-dates.ts';
+import classes from './track-list.module.css';
+
+const TRACKING_FAILED = 'Failed to track package.';
+const RUNNING_LATE = 'Running late…';
+
+interface TrackListProps {
+  codes: readonly string[];
+  /** The answer of each code, in the same order. */
+  results: readonly UseQueryResult<TrackResult>[];
+}
+
+/** Several tracked codes, one compact row each (status, code, delivery); a row opens the code's own page. */
+export function TrackList({ codes, results }: TrackListProps) {
+  return (
+    <section aria-labelledby="track-list-title">
+      <Title order={2} size="h4" mb="sm" id="track-list-title">
+        {codes.length} packages
+      </Title>
+      <Paper withBorder radius="md" component="ul" className={classes.list}>
+        {codes.map((code, index) => (
+          <li key={code} className={classes.item} data-testid="tracking-row">
+            <Link to={`/track/${encodeURIComponent(code)}`} className={classes.row}>
+              <Row code={code} result={results[index]} />
+              <IconChevronRight size={18} aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </Paper>
+    </section>
+  );
+}
+
+function Row({ code, result }: { code: string; result: UseQueryResult<TrackResult> | undefined }) {
+  const [badge, line] = describe(result);
+  return (
+    <>
+      <div className={classes.details}>
+        <Text component="span" display="block" ff="monospace" fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {code}
+        </Text>
+        <Text component="span" display="block" size="sm" c="dimmed">
+          {line}
+        </Text>
+      </div>
+      {badge}
+    </>
+  );
+}
+
+/** The row's badge and the line under its code, for each state of its answer. */
+function describe(result: UseQueryResult<TrackResult> | undefined): [React.ReactNode, string] {
+  if (!result || result.isPending) {
+    return [<Loader key="loader" size="xs" aria-hidden />, 'Looking it up…'];
+  }
+  // A failed refresh shows the failure, not the answer from before (as one code's page does).
+  if (result.isError) {
+    const notFound = result.error instanceof ApiError && result.error.status === 404;
+    return [
+      <Badge
+        key="badge"
+        variant="dot"
+        color={notFound ? 'gray' : 'red'}
+        tt="none"
+        size="lg"
+        data-testid="tracking-status"
+      >
+        {notFound ? 'Not found' : 'Not checked'}
+      </Badge>,
+      notFound ? 'No package has this code. Check it and try again.' : serverMessageOr(result.error, TRACKING_FAILED),
+    ];
+  }
+  const answer = result.data;
+  return [
+    <Badge
+      key="badge"
+      variant="dot"
+      color={statusSwatch(answer.status)}
+      tt="none"
+      size="lg"
+      maw="50%"
+      data-testid="tracking-status"
+    >
+      {answer.status}
+    </Badge>,
+    deliveryLine(answer),
+  ];
+}
+
+function deliveryLine(answer: TrackResult): string {
+  // A date that has passed is not shown, as on the package's own page.
+  if (answer.late) return RUNNING_LATE;
+  if (answer.estimatedDelivery) return `Estimated delivery ${formatDate(answer.estimatedDelivery)}`;
+  return 'No delivery estimate yet';
+}
