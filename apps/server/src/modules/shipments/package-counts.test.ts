@@ -103,15 +103,25 @@ describe.each(databases())('package counts on %s', (kind) => {
     const tenth = await operator.get('/api/admin/packages?q=capsurname&pageSize=100&page=10');
     expect(tenth.headers.get('x-next-page')).toBe('11');
     expect(tenth.headers.get('link')).toBe('</api/admin/packages?page=11&pageSize=100&q=capsurname>; rel="next"');
+    // The last page, short, knows the exact total.
     const last = await operator.get<unknown[]>('/api/admin/packages?q=capsurname&pageSize=100&page=11');
     expect(last.body).toHaveLength(30);
-    expect(last.headers.get('x-total-count-capped')).toBe('1000');
+    expect(last.headers.get('x-total-count')).toBe('1030');
+    expect(last.headers.get('x-total-count-capped')).toBeNull();
     expect(last.headers.get('x-next-page')).toBeNull();
+    // Past the end: counted, capped, no next page.
+    const past = await operator.get<unknown[]>('/api/admin/packages?q=capsurname&pageSize=100&page=12');
+    expect(past.body).toEqual([]);
+    expect(past.headers.get('x-total-count-capped')).toBe('1000');
+    expect(past.headers.get('x-next-page')).toBeNull();
 
     // Under the cap the count is exact and says nothing more.
     const one = await operator.get('/api/admin/packages?q=bulk1030%40example.com');
     expect(one.headers.get('x-total-count')).toBe('1');
     expect(one.headers.get('x-total-count-capped')).toBeNull();
+    const none = await operator.get('/api/admin/packages?q=no%20such%20text');
+    expect(none.headers.get('x-total-count')).toBe('0');
+    expect(none.headers.get('x-next-page')).toBeNull();
     await insertPackages(testApp.app.db, 1000, { prefix: 'EXA', name: 'Exact Thousand', status: 'Shipped' });
     const exactly = await operator.get('/api/admin/packages?q=exact%20thousand&pageSize=100&page=10');
     expect(exactly.headers.get('x-total-count')).toBe('1000');

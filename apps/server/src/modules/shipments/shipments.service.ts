@@ -1,7 +1,5 @@
 import {
   ACCEPTED_STATUS,
-  attentionCutoffs,
-  attentionReasons,
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
   generateTrackingCode,
@@ -16,7 +14,6 @@ import type { Database } from '../../db/client.ts';
 import { pageWindow } from '../../db/paging.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { getAttentionRules } from '../attention/attention.service.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
 import { proofImageKeys } from './delivery-proof-images.ts';
@@ -131,12 +128,11 @@ export const SEARCH_COUNT_CAP = 1000;
 
 /**
  * The total of a list: from the per-status counters when the list is all packages or one status, up to
- * SEARCH_COUNT_CAP for a search or the Needs attention list (which, on a neglected day, can hold most
- * open packages), exactly (count(*)) for any other filter.
+ * SEARCH_COUNT_CAP for a search, exactly (count(*)) for any other filter.
  */
 async function countListed(db: Database, filter: repository.ShipmentFilter) {
   const { search, status, ...other } = filter;
-  if (search || filter.attention) {
+  if (search) {
     const { count, capped } = await repository.countShipmentsUpTo(db, filter, SEARCH_COUNT_CAP);
     return { total: count, capped };
   }
@@ -146,34 +142,28 @@ async function countListed(db: Database, filter: repository.ShipmentFilter) {
   return { total: await repository.countShipments(db, filter), capped: false };
 }
 
-/**
- * One page of the console list. With `attention=1` only the packages that need attention as of `now`
- * under the saved rules, each carrying its reasons (the same rules, in the domain, on the same clock).
- */
-export async function listShipments(
-  deps: ShipmentDeps,
-  query: z.output<typeof packageListQuerySchema>,
-  now = new Date(),
-) {
-  const rules = query.attention === '1' ? await getAttentionRules(deps.db) : undefined;
-  const filter: repository.ShipmentFilter = {
-    search: query.q?.trim().toLowerCase() || undefined,
-    status: query.status?.trim() || undefined,
-    ...(rules ? { attention: attentionCutoffs(rules, now) } : {}),
-  };
+/** The exact total when a page came back short and not past the end; undefined when it must be counted. */
+function totalFromShortPage(window: { limit: number; offset: number }, rows: unknown[]) {
+  if (rows.length >= window.limit || (rows.length === 0 && window.offset > 0)) return undefined;
+  return { total: window.offset + rows.length, capped: false };
+}
+
+export async function listShipments(deps: ShipmentDeps, query: z.output<typeof packageListQuerySchema>) {
+  const filter = { search: query.q?.trim().toLowerCase() || undefined, status: query.status?.trim() || undefined };
+  const window = pageWindow(query);
+  const page = repository.findShipmentsPage(deps.db, filter, window, {
+    by: query.sort ?? 'created',
+    direction: query.order ?? 'desc',
+  });
   const [rows, { total, capped }] = await Promise.all([
-    repository.findShipmentsPage(deps.db, filter, pageWindow(query), {
-      by: query.sort ?? 'created',
-      direction: query.order ?? 'desc',
-    }),
-    countListed(deps.db, filter),
+    page,
+    // A search's page that is not full is the end of the list: its total is known without looking the
+    // text up in the index a second time (a rare e-mail or code costs that lookup, which grows with the table).
+    filter.search
+      ? page.then((found) => totalFromShortPage(window, found) ?? countListed(deps.db, filter))
+      : countListed(deps.db, filter),
   ]);
-  const items = await viewsOf(deps, rows);
-  return {
-    items: rules ? items.map((item) => ({ ...item, attention: attentionReasons(item, rules, now) })) : items,
-    total,
-    capped,
-  };
+  return { items: await viewsOf(deps, rows), total, capped };
 }
 
 /** From the per-status counters: as cheap at 100,000 packages as at 100. */
