@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { type BulkActionRequest, canHaveLabel, type LabelSize } from '@waybill/domain';
+import { type BulkActionRequest, canHaveLabel, canRecordDelivery, type LabelSize } from '@waybill/domain';
 import { useState } from 'react';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { useBulkAction } from '../api/bulk-action.ts';
@@ -11,8 +11,9 @@ import { BulkDeleteDialog, BulkLocationDialog, BulkStatusDialog } from './bulk-d
 import type { BulkOutcome } from './bulk-report.tsx';
 import { outcomeLine } from './bulk-report.tsx';
 import { dangerOutlineStyle } from './danger-outline.ts';
+import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
 
-type Dialog = 'status' | 'location' | 'delete' | null;
+type Dialog = 'status' | 'location' | 'delete' | 'proof' | null;
 
 interface BulkBarProps {
   codes: string[];
@@ -153,7 +154,17 @@ export function BulkBar({ codes, statusOf, filter, onDone, onClear }: BulkBarPro
         count={count}
         busy={bulk.isPending}
         onClose={() => setDialog(null)}
-        onSubmit={(status) => run({ action: 'status', status })}
+        onSubmit={(status) => {
+          // A proof records one hand-over: offered when one package is chosen, never for several.
+          const only = count === 1 ? codes[0] : undefined;
+          if (status === 'Delivered' && only && canRecordDelivery(statusOf(only) ?? '')) setDialog('proof');
+          else run({ action: 'status', status });
+        }}
+      />
+      <ProofOfDeliveryDialog
+        trackingCode={dialog === 'proof' ? (codes[0] ?? null) : null}
+        onClose={() => setDialog(null)}
+        onWithoutProof={() => run({ action: 'status', status: 'Delivered' })}
       />
       <BulkLocationDialog
         opened={dialog === 'location'}

@@ -11,6 +11,7 @@ import { AddLocationForm } from './add-location-form.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { dangerOutlineStyle } from './danger-outline.ts';
 import { LocationUpdatesTable } from './location-updates-table.tsx';
+import { PackageDeliveryProof } from './package-delivery-proof.tsx';
 import { PackageDetailsSections, PackageHistory, PackageImages } from './package-details-sections.tsx';
 import { PackageLabelLinks } from './package-label-links.tsx';
 
@@ -68,6 +69,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: ShipmentView; onClo
       <PackageDetailsSections shipment={shipment} />
       <PackageLabelLinks trackingCode={shipment.trackingCode} status={shipment.status} />
       <PackageImages shipment={shipment} />
+      <PackageDeliveryProof shipment={shipment} />
       <LocationUpdatesTable shipment={shipment} />
       <AddLocationForm trackingCode={shipment.trackingCode} />
       <PackageHistory trackingCode={shipment.trackingCode} />

@@ -2,6 +2,7 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
+  canRecordDelivery,
   isListedStatus,
   SHIPMENT_STATUSES,
   type ShipmentView,
@@ -11,18 +12,22 @@ import { useState } from 'react';
 import { notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
+import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
 
 const STATUS_OPTIONS = [...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
+const DELIVERED = 'Delivered';
 
 /**
  * The status dropdown of a package past Pending: a listed status is saved as soon as it is picked;
- * Custom Status reveals a text box and Submit Status (a blank text only warns).
+ * Custom Status reveals a text box and Submit Status (a blank text only warns). Delivered first offers
+ * the proof of delivery (who received it, a photo, a signature), or Delivered without one.
  */
 export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView, 'trackingCode' | 'status'> }) {
   const { trackingCode, status } = shipment;
   const update = useUpdatePackageStatus();
   const [customOpen, setCustomOpen] = useState(false);
   const [customText, setCustomText] = useState('');
+  const [proofOpen, setProofOpen] = useState(false);
   const current = isListedStatus(status) ? status : CUSTOM_STATUS_OPTION;
   const pendingStatus = update.isPending ? update.variables?.status : undefined;
   const shown = pendingStatus !== undefined && isListedStatus(pendingStatus) ? pendingStatus : current;
@@ -47,6 +52,10 @@ export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView
       return;
     }
     setCustomOpen(false);
+    if (option === DELIVERED && status !== DELIVERED && canRecordDelivery(status)) {
+      setProofOpen(true);
+      return;
+    }
     if (option !== status) saveStatus(option, 'Status Updated');
   }
 
@@ -89,6 +98,14 @@ export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView
           </Button>
         </Group>
       ) : null}
+      <ProofOfDeliveryDialog
+        trackingCode={proofOpen ? trackingCode : null}
+        onClose={() => setProofOpen(false)}
+        onWithoutProof={() => {
+          setProofOpen(false);
+          saveStatus(DELIVERED, 'Status Updated');
+        }}
+      />
     </Stack>
   );
 }

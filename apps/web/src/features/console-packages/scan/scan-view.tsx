@@ -16,6 +16,7 @@ import {
   type BulkResult,
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
+  canRecordDelivery,
   SHIPMENT_STATUSES,
   STATUS_MAX_LENGTH,
 } from '@waybill/domain';
@@ -24,6 +25,7 @@ import { notifyWarning } from '../../../lib/notify.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useBulkAction } from '../api/bulk-action.ts';
+import { ProofOfDeliveryDialog } from '../components/proof-of-delivery-dialog.tsx';
 import { notifyPackageError } from '../notify-package-error.ts';
 import { unlockScanSound } from './scan-feedback.ts';
 import { mergeResults, type ScanRow, sendableCodes } from './scan-list.ts';
@@ -330,6 +332,38 @@ function ApplyPanel({ rows, onApplied }: { rows: ScanRow[]; onApplied: (results:
   const [summary, setSummary] = useState<Summary | null>(null);
   const bulk = useBulkAction();
   const codes = sendableCodes(rows);
+  const [proofFor, setProofFor] = useState<string | null>(null);
+
+  /** After a proof set the one package Delivered: the location too, if typed, then the summary. */
+  const finishProof = async (trackingCode: string) => {
+    const rounds: BulkResult[][] = [[{ trackingCode, ok: true, status: 'Delivered' }]];
+    const place = location.trim();
+    try {
+      if (place)
+        rounds.push(await bulk.mutateAsync({ action: 'location', trackingCodes: [trackingCode], location: place }));
+    } catch (error) {
+      notifyPackageError('Error applying to the list', error);
+    }
+    const results = mergeResults(rounds);
+    onApplied(results);
+    setSummary({ done: results.filter((result) => result.ok).length, failed: results.filter((result) => !result.ok) });
+  };
+
+  const applyWithoutProof = async (trackingCode: string) => {
+    const rounds: BulkResult[][] = [];
+    const place = location.trim();
+    try {
+      rounds.push(await bulk.mutateAsync({ action: 'status', trackingCodes: [trackingCode], status: 'Delivered' }));
+      if (place)
+        rounds.push(await bulk.mutateAsync({ action: 'location', trackingCodes: [trackingCode], location: place }));
+    } catch (error) {
+      notifyPackageError('Error applying to the list', error);
+    }
+    if (rounds.length === 0) return;
+    const results = mergeResults(rounds);
+    onApplied(results);
+    setSummary({ done: results.filter((result) => result.ok).length, failed: results.filter((result) => !result.ok) });
+  };
 
   const apply = useSingleFlight(async () => {
     const status =
@@ -349,6 +383,12 @@ function ApplyPanel({ rows, onApplied }: { rows: ScanRow[]; onApplied: (results:
     }
     if (codes.length === 0) {
       notifyWarning({ title: 'No packages', message: 'Scan or type the code of a known package first' });
+      return;
+    }
+    // A proof records one hand-over: offered when the list holds one package, never for several.
+    const only = codes.length === 1 ? rows.find((row) => row.trackingCode === codes[0]) : undefined;
+    if (status === 'Delivered' && only && canRecordDelivery(only.status ?? '')) {
+      setProofFor(only.trackingCode);
       return;
     }
     const rounds: BulkResult[][] = [];
@@ -426,6 +466,16 @@ function ApplyPanel({ rows, onApplied }: { rows: ScanRow[]; onApplied: (results:
           {codes.length === 1 ? 'Apply to 1 package' : `Apply to ${codes.length} packages`}
         </Button>
       </div>
+      <ProofOfDeliveryDialog
+        trackingCode={proofFor}
+        onClose={() => setProofFor(null)}
+        onWithoutProof={() => {
+          const trackingCode = proofFor;
+          setProofFor(null);
+          if (trackingCode) void applyWithoutProof(trackingCode);
+        }}
+        onRecorded={(changed) => void finishProof(changed.trackingCode)}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { currentLocation, type TrackResult } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
@@ -39,6 +39,16 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
         </Group>
 
         <TrackingProgress status={result.status} />
+
+        {result.delivery ? (
+          <Group gap="xs" wrap="nowrap" data-testid="tracking-delivery">
+            <IconCircleCheck size={18} aria-hidden />
+            {/* Initials only, as the server sends them: the name, photo and signature stay private. */}
+            <Text fw={500}>
+              Delivered on {formatDate(result.delivery.deliveredAt)}, received by {result.delivery.receivedBy}
+            </Text>
+          </Group>
+        ) : null}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {result.estimatedDelivery && (

@@ -1,0 +1,58 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type DeliveryProof, deliveryProofSchema, type ShipmentView, shipmentViewSchema } from '@waybill/domain';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { packageKeys } from './package-keys.ts';
+import { usePackageMutation } from './use-package-mutation.ts';
+
+export interface DeliveryProofInput {
+  trackingCode: string;
+  receivedBy: string;
+  photo?: Blob;
+  signature?: Blob;
+}
+
+/** POST /api/admin/proof-of-delivery: sets the package Delivered with who received it and the images. */
+export function recordDeliveryProof(input: DeliveryProofInput, idempotencyKey?: string): Promise<ShipmentView> {
+  const body = new FormData();
+  body.append('trackingCode', input.trackingCode);
+  body.append('receivedBy', input.receivedBy);
+  if (input.photo) body.append('photo', input.photo, 'photo.jpg');
+  if (input.signature) body.append('signature', input.signature, 'signature.png');
+  return apiFetch('/api/admin/proof-of-delivery', {
+    method: 'POST',
+    body,
+    idempotencyKey,
+    schema: shipmentViewSchema,
+    timeoutMs: 120_000,
+  });
+}
+
+export function useRecordDeliveryProof() {
+  return usePackageMutation(recordDeliveryProof, { keyed: true });
+}
+
+/** GET /api/admin/packages/{code}/proof: the proof, or null when the package has none. */
+export async function fetchDeliveryProof(trackingCode: string, signal?: AbortSignal): Promise<DeliveryProof | null> {
+  try {
+    return await apiFetch(`/api/admin/packages/${encodeURIComponent(trackingCode)}/proof`, {
+      signal,
+      schema: deliveryProofSchema,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function deliveryProofQueryOptions(trackingCode: string) {
+  return queryOptions({
+    // Under packageKeys.all, so recording a proof (or any change) refreshes it.
+    queryKey: [...packageKeys.all, 'proof', trackingCode] as const,
+    queryFn: ({ signal }) => fetchDeliveryProof(trackingCode, signal),
+    retry: false,
+  });
+}
+
+export function useDeliveryProof(trackingCode: string, enabled = true) {
+  return useQuery({ ...deliveryProofQueryOptions(trackingCode), enabled });
+}

@@ -1,0 +1,140 @@
+import { Alert, Button, Group, Image, Input, Stack } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+
+interface ProofPhotoProps {
+  photo: Blob | null;
+  onChange: (photo: Blob | null) => void;
+}
+
+/** Longest side of a snapshot: the server keeps 1600 px, so more only costs upload time. */
+const SNAPSHOT_MAX_PX = 1600;
+
+/**
+ * A photo of the hand-over: the rear camera with "Take photo" (a snapshot of the video through a
+ * canvas), or a file from the phone's camera app or the gallery where the camera cannot start (a file
+ * input with `capture`, which opens the camera app on phones).
+ */
+export function ProofPhoto({ photo, onChange }: ProofPhotoProps) {
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const [cameraOn, setCameraOn] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileId = useId();
+
+  const stopCamera = useCallback(() => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+    setCameraOn(false);
+  }, []);
+
+  // The camera is released when the form closes.
+  useEffect(() => stopCamera, [stopCamera]);
+
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  async function startCamera() {
+    setProblem(null);
+    try {
+      const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      stream.current = media;
+      setCameraOn(true);
+      if (videoRef.current) {
+        videoRef.current.srcObject = media;
+        await videoRef.current.play().catch(() => undefined);
+      }
+    } catch {
+      setProblem('The camera could not start. Choose a photo below instead.');
+    }
+  }
+
+  // The video element appears with the camera: attach the stream once it exists.
+  useEffect(() => {
+    if (cameraOn && videoRef.current && stream.current && videoRef.current.srcObject !== stream.current) {
+      videoRef.current.srcObject = stream.current;
+      void videoRef.current.play().catch(() => undefined);
+    }
+  }, [cameraOn]);
+
+  function takePhoto() {
+    const video = videoRef.current;
+    if (!video || video.videoWidth === 0) return;
+    const scale = Math.min(1, SNAPSHOT_MAX_PX / Math.max(video.videoWidth, video.videoHeight));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
+    canvas.toBlob(
+      (blob) => {
+        if (blob) onChange(blob);
+        stopCamera();
+      },
+      'image/jpeg',
+      0.85,
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Input.Label>Photo</Input.Label>
+      {preview ? (
+        <Image src={preview} alt="Photo of the delivery" maw={320} radius="sm" data-testid="proof-photo-preview" />
+      ) : null}
+      {cameraOn ? (
+        <video ref={videoRef} muted playsInline style={{ width: '100%', maxWidth: 320 }} aria-label="Camera" />
+      ) : null}
+      {problem ? (
+        <Alert color="yellow" variant="light">
+          {problem}
+        </Alert>
+      ) : null}
+      <Group gap="xs">
+        {cameraOn ? (
+          <>
+            <Button leftSection={<IconCamera size={16} aria-hidden />} onClick={takePhoto}>
+              Take photo
+            </Button>
+            <Button variant="default" onClick={stopCamera}>
+              Stop camera
+            </Button>
+          </>
+        ) : (
+          <Button variant="default" leftSection={<IconCamera size={16} aria-hidden />} onClick={startCamera}>
+            {photo ? 'Retake photo' : 'Open camera'}
+          </Button>
+        )}
+        {photo ? (
+          <Button variant="subtle" onClick={() => onChange(null)}>
+            Remove photo
+          </Button>
+        ) : null}
+      </Group>
+      <div>
+        <Input.Label htmlFor={fileId} size="sm" fw={400}>
+          Or choose a photo
+        </Input.Label>
+        <input
+          id={fileId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) onChange(file);
+            event.currentTarget.value = '';
+          }}
+          style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)' }}
+        />
+      </div>
+    </Stack>
+  );
+}
