@@ -1,5 +1,7 @@
 import {
   ACCEPTED_STATUS,
+  attentionCutoffs,
+  attentionReasons,
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
   generateTrackingCode,
@@ -14,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { pageWindow } from '../../db/paging.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { getAttentionRules } from '../attention/attention.service.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
 import { proofImageKeys } from './delivery-proof-images.ts';
@@ -128,11 +131,12 @@ export const SEARCH_COUNT_CAP = 1000;
 
 /**
  * The total of a list: from the per-status counters when the list is all packages or one status, up to
- * SEARCH_COUNT_CAP for a search, exactly (count(*)) for any other filter.
+ * SEARCH_COUNT_CAP for a search or the Needs attention list (which, on a neglected day, can hold most
+ * open packages), exactly (count(*)) for any other filter.
  */
 async function countListed(db: Database, filter: repository.ShipmentFilter) {
   const { search, status, ...other } = filter;
-  if (search) {
+  if (search || filter.attention) {
     const { count, capped } = await repository.countShipmentsUpTo(db, filter, SEARCH_COUNT_CAP);
     return { total: count, capped };
   }
@@ -148,8 +152,21 @@ function totalFromShortPage(window: { limit: number; offset: number }, rows: unk
   return { total: window.offset + rows.length, capped: false };
 }
 
-export async function listShipments(deps: ShipmentDeps, query: z.output<typeof packageListQuerySchema>) {
-  const filter = { search: query.q?.trim().toLowerCase() || undefined, status: query.status?.trim() || undefined };
+/**
+ * One page of the console list. With `attention=1` only the packages that need attention as of `now`
+ * under the saved rules, each carrying its reasons (the same rules, in the domain, on the same clock).
+ */
+export async function listShipments(
+  deps: ShipmentDeps,
+  query: z.output<typeof packageListQuerySchema>,
+  now = new Date(),
+) {
+  const rules = query.attention === '1' ? await getAttentionRules(deps.db) : undefined;
+  const filter: repository.ShipmentFilter = {
+    search: query.q?.trim().toLowerCase() || undefined,
+    status: query.status?.trim() || undefined,
+    ...(rules ? { attention: attentionCutoffs(rules, now) } : {}),
+  };
   const window = pageWindow(query);
   const page = repository.findShipmentsPage(deps.db, filter, window, {
     by: query.sort ?? 'created',
@@ -163,7 +180,12 @@ export async function listShipments(deps: ShipmentDeps, query: z.output<typeof p
       ? page.then((found) => totalFromShortPage(window, found) ?? countListed(deps.db, filter))
       : countListed(deps.db, filter),
   ]);
-  return { items: await viewsOf(deps, rows), total, capped };
+  const items = await viewsOf(deps, rows);
+  return {
+    items: rules ? items.map((item) => ({ ...item, attention: attentionReasons(item, rules, now) })) : items,
+    total,
+    capped,
+  };
 }
 
 /** From the per-status counters: as cheap at 100,000 packages as at 100. */
