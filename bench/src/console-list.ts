@@ -1,5 +1,6 @@
 // Console list at scale: the console's first page, a status filter and two searches timed over HTTP
-// with a signed-in session, at a small and a large number of seeded packages; the ratio large/small.
+// with a signed-in session, at a small and a large number of seeded packages; the ratio large/small,
+// beside the goal: at most 1.5 (the list's cost does not grow with the table).
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { createDataDir, type DataStore, removeDataDir, seedStore, startWaybill } from './lib/server-process.ts';
 import { type Session, signIn } from './lib/session.ts';
@@ -15,6 +16,9 @@ export interface ConsoleOptions {
 // What an operator does: open the list, filter by a status, look up a customer by e-mail (a rare
 // match, what search is for) and by a common surname (a fifth of all rows match).
 // The tracking-code search uses a code of the seeded set ({code}).
+/** The most the large size may cost against the small one. */
+const GOAL_RATIO = 1.5;
+
 const QUERIES: { name: string; query: string }[] = [
   { name: 'first page', query: '' },
   { name: 'status filter', query: 'status=Shipped' },
@@ -33,13 +37,14 @@ async function timeQuery(baseUrl: string, session: Session, query: string, repea
   const url = `${baseUrl}/api/admin/packages${query ? `?${query}` : ''}`;
   const headers = { cookie: session.cookie };
   const times: number[] = [];
-  let total = 0;
+  let total = '';
   for (let attempt = 0; attempt < repeats + 3; attempt++) {
     const started = performance.now();
     const response = await fetch(url, { headers });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-    total = Number(response.headers.get('x-total-count'));
+    // A search's count stops at a cap, which the server says: "1000+".
+    total = `${response.headers.get('x-total-count')}${response.headers.has('x-total-count-capped') ? '+' : ''}`;
     if (attempt >= 3) times.push(performance.now() - started);
   }
   return { ms: median(times), total };
@@ -51,7 +56,7 @@ async function measureSize(store: DataStore, packages: number, repeats: number) 
   const server = await startWaybill(store);
   try {
     const session = await signIn(server.url);
-    const figures = new Map<string, { ms: number; total: number }>();
+    const figures = new Map<string, { ms: number; total: string }>();
     for (const { name, query } of QUERIES)
       figures.set(name, await timeQuery(server.url, session, query.replace('{code}', code), repeats));
     return figures;
@@ -73,7 +78,7 @@ async function measureStore(kind: DataStore['kind'], options: ConsoleOptions): P
       await removeDataDir(dataDir);
     }
   }
-  const [small, large] = results as [Map<string, { ms: number; total: number }>, (typeof results)[0]];
+  const [small, large] = results as [Map<string, { ms: number; total: string }>, (typeof results)[0]];
   return QUERIES.map(({ name }) => {
     const a = small.get(name)!;
     const b = large.get(name)!;
@@ -84,6 +89,8 @@ async function measureStore(kind: DataStore['kind'], options: ConsoleOptions): P
       [`ms @${options.sizes[1]}`]: round(b.ms, 2),
       [`matches @${options.sizes[1]}`]: b.total,
       ratio: round(b.ms / a.ms, 2),
+      goal: `≤ ${GOAL_RATIO}`,
+      met: b.ms / a.ms <= GOAL_RATIO ? 'yes' : 'no',
     };
   });
 }
