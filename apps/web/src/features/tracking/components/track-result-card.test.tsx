@@ -69,6 +69,20 @@ describe('TrackResultCard', () => {
     ]);
   });
 
+  it('says when a delivered package was received and by whose initials, and nothing without a proof', () => {
+    renderResult({
+      status: 'Delivered',
+      delivery: { deliveredAt: '2026-11-20T15:30:00.000Z', receivedBy: 'K. M.' },
+    });
+    expect(screen.getByTestId('tracking-delivery').textContent).toMatch(/^Delivered on .*2026, received by K\. M\.$/);
+    expect(screen.queryAllByRole('img')).toEqual([]);
+  });
+
+  it('has no delivery line for a package delivered without a proof', () => {
+    renderResult({ status: 'Delivered', delivery: null });
+    expect(screen.queryByTestId('tracking-delivery')).toBeNull();
+  });
+
   it('says the package is running late instead of an estimated delivery that has passed', () => {
     renderResult({ status: 'Shipped', estimatedDelivery: '2026-11-01T12:00:00.000Z', late: true });
     const fact = screen.getByText('Estimated delivery').nextElementSibling;
