@@ -122,6 +122,16 @@ function s3Problems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/**
+ * SUBSCRIPTION_KEY: 32 random bytes as 64 hex digits or base64, the key that seals the addresses of
+ * tracking e-mail updates (see modules/subscriptions/subscription-keys.ts).
+ */
+function subscriptionKeyOf(text: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  // base64 or base64url: 43 characters carry 32 bytes, the 44th is padding.
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, 'base64') : undefined;
+}
+
 const optional = z
   .string()
   .optional()
@@ -164,6 +174,15 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: rateLimit('30/minute'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: trustProxy,
+  SUBSCRIPTION_KEY: optional.pipe(
+    z
+      .string()
+      .max(100, { error: 'must be 32 bytes as 64 hex digits or base64' })
+      .refine((text) => subscriptionKeyOf(text) !== undefined, {
+        error: 'must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
   S3_BUCKET: optional.pipe(z.string().refine(isBucketName, { error: BUCKET_NAME_RULE }).optional()),
   S3_PREFIX: optional.pipe(z.string().refine(isKeyPrefix, { error: KEY_PREFIX_RULE }).optional()),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
@@ -193,6 +212,11 @@ export interface Config {
   webDistDir: string | undefined;
   rateLimits: { enabled: boolean; login: RateLimit; track: RateLimit; submit: RateLimit; forms: RateLimit };
   trustProxy: TrustProxy;
+  /**
+   * The key sealing the addresses of tracking e-mail updates (SUBSCRIPTION_KEY); unset: a key file
+   * generated in DATA_DIR.
+   */
+  subscriptionKey: Buffer | undefined;
   /** Set (S3_BUCKET) when photos are kept in an S3-compatible bucket instead of DATA_DIR/uploads. */
   s3: S3StorageConfig | undefined;
   logLevel: string;
@@ -248,6 +272,7 @@ export function loadConfig(
       forms: e.RATE_LIMIT_FORMS,
     },
     trustProxy: e.TRUST_PROXY,
+    subscriptionKey: e.SUBSCRIPTION_KEY ? subscriptionKeyOf(e.SUBSCRIPTION_KEY) : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

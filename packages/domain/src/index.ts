@@ -21,6 +21,7 @@ export * from './schemas/paging.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/shipment.ts';
+export * from './schemas/subscriptions.ts';
 export * from './schemas/team.ts';
 export * from './schemas/tracking.ts';
 export * from './spreadsheet-cell.ts';

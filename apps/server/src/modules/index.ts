@@ -10,6 +10,7 @@ import { labelsRoutes } from './labels/labels.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 
@@ -22,10 +23,11 @@ export const featureRoutes: RoutesPlugin[] = [
   authRoutes,
   teamRoutes,
   trackingRoutes,
+  subscriptionsRoutes,
   shipmentsRoutes,
+  attentionRoutes,
   plansRoutes,
   companyDetailsRoutes,
-  attentionRoutes,
   consoleShortcutRoutes,
   mailRoutes,
   inboxRoutes,

@@ -81,6 +81,14 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
   postAuthLogout: () => ({ status: 200 }),
   getAuthMe: () => ({ status: 200 }),
   getTrackByCode: (state) => ({ params: { code: state.acceptedCode }, status: 200 }),
+  postTrackByCodeSubscriptions: (state) => ({
+    params: { code: state.acceptedCode },
+    json: { email: 'watcher@example.org' },
+    status: 202,
+  }),
+  getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  postSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubmitPackage: async () => ({
     form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes() }]),
     status: 201,
@@ -143,6 +151,8 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
   getAdminMailLog: () => ({ query: '?page=1&pageSize=5', status: 200 }),
   getAdminNotificationSettings: () => ({ status: 200 }),
   putAdminNotificationSettings: () => ({ json: { notifyCustomers: false }, status: 200 }),
+  getAdminAttentionSettings: () => ({ status: 200 }),
+  putAdminAttentionSettings: () => ({ json: { pendingHours: 24, staleHours: 48, lateHours: 0 }, status: 200 }),
   postSupportRequests: () => ({
     json: {
       name: 'Ada Support',
@@ -151,8 +161,6 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
       category: 'tracking',
       priority: 'high',
       message: 'My parcel has not moved for three days.',
-  getAdminAttentionSettings: () => ({ status: 200 }),
-  putAdminAttentionSettings: () => ({ json: { pendingHours: 24, staleHours: 48, lateHours: 0 }, status: 200 }),
     },
     status: 201,
     keep: (body, s) => (s.inboxId = body.id),

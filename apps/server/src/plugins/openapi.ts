@@ -43,9 +43,11 @@ type TransformInput = Parameters<typeof zodTransform>[0];
 function describeRoute(input: TransformInput) {
   if (!isDescribed(input.url)) return { schema: { hide: true }, url: input.url };
   const { schema, url } = zodTransform(input);
-  const { route } = input as TransformInput & { route: { method: string | string[]; config?: { access?: string } } };
+  const { route } = input as TransformInput & {
+    route: { method: string | string[]; config?: { access?: string; antiForgery?: string } };
+  };
   const methods = [route.method].flat();
-  const write = methods.some((method) => UNSAFE_METHODS.has(method));
+  const write = methods.some((method) => UNSAFE_METHODS.has(method)) && route.config?.antiForgery !== 'token-in-link';
   const requirement = {
     ...(route.config?.access === 'operator' || route.config?.access === 'admin' ? { operatorSession: [] } : {}),
     ...(write ? { antiForgery: [] } : {}),

@@ -10,6 +10,16 @@ export const XSRF_MESSAGE = 'Missing or invalid anti-forgery token';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `token-in-link`: a write whose link carries a one-time secret (an unsubscribe link) and that a
+     * mail client posts without any cookie; the secret already proves the link was not forged.
+     */
+    antiForgery?: 'token-in-link';
+  }
+}
+
 function tokensMatch(cookie: string | undefined, header: string | string[] | undefined): boolean {
   if (!cookie || typeof header !== 'string') return false;
   const a = Buffer.from(cookie);
@@ -25,6 +35,7 @@ async function xsrf(app: FastifyInstance) {
   const refused = errorAnswer(XSRF_MESSAGE);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.antiForgery === 'token-in-link') return;
     if (methods.some((method) => UNSAFE_METHODS.has(method))) addRouteAnswers(route, { 403: refused });
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -37,7 +48,11 @@ async function xsrf(app: FastifyInstance) {
         httpOnly: false,
       });
     }
-    if (UNSAFE_METHODS.has(request.method) && !tokensMatch(cookie, request.headers[XSRF_HEADER])) {
+    if (
+      UNSAFE_METHODS.has(request.method) &&
+      request.routeOptions.config.antiForgery !== 'token-in-link' &&
+      !tokensMatch(cookie, request.headers[XSRF_HEADER])
+    ) {
       throw new AppError(403, XSRF_MESSAGE);
     }
   });

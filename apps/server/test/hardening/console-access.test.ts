@@ -30,6 +30,11 @@ const PUBLIC_ROUTES = [
   'GET /api/plans',
   'GET /api/details',
   'GET /api/track/:code',
+  // E-mail updates: asking answers the same for every address; the links carry one-time tokens.
+  'POST /api/track/:code/subscriptions',
+  'GET /api/subscriptions/confirm',
+  'GET /api/subscriptions/unsubscribe',
+  'POST /api/subscriptions/unsubscribe',
   'POST /api/submit-package',
   'POST /api/console-shortcut',
   'POST /api/support-requests',

@@ -148,6 +148,12 @@ export const shipmentViewSchema = z
     estimatedDelivery: timestamp().nullable(),
     createdAt: timestamp(),
     updatedAt: timestamp(),
+    subscribers: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Addresses that confirmed e-mail updates (their number, never who); only in the details answer'),
     attention: z
       .array(attentionReasonSchema)
       .optional()

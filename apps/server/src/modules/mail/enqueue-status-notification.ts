@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { insertOutboxMessages, type NewOutboxRow, readNotifyCustomers } from './outbox.repository.ts';
+import { enqueueSubscriberUpdates } from './subscriber-mail.ts';
 import type { NotificationContent, NotificationEvent } from './templates/index.ts';
 
 export const STATUS_NOTIFICATION_KIND = 'status-notification';
@@ -35,13 +36,22 @@ function eventKeyOf(input: StatusNotificationInput): string {
 
 /**
  * Queues a notification to the shipper and the receiver about a change to their package, when the
- * console's "notify customers" setting is on. Call it inside the transaction that makes the change:
+ * console's "notify customers" setting is on, and to the package's confirmed e-mail subscribers
+ * whatever the setting says (they asked for it). Call it inside the transaction that makes the change:
  * the message then exists exactly when the change does, and the outbox worker sends it later.
- * Returns how many messages were queued (0 when off, or when this event was queued before).
+ * Returns how many messages were queued (0 when there is nobody, or when this event was queued before).
  */
 export async function enqueueStatusNotification(db: Database, input: StatusNotificationInput): Promise<number> {
-  if (!(await readNotifyCustomers(db))) return 0;
   const { shipment } = input;
+  const eventKey = eventKeyOf(input);
+  const toSubscribers = await enqueueSubscriberUpdates(db, {
+    shipmentId: shipment.id,
+    trackingCode: shipment.trackingCode,
+    event: input.event,
+    detail: input.detail ?? '',
+    eventKey,
+  });
+  if (!(await readNotifyCustomers(db))) return toSubscribers;
   const recipients = new Map<string, string>();
   for (const [email, name] of [
     [shipment.email, shipment.name],
@@ -50,7 +60,6 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
     const address = email.trim().toLowerCase();
     if (address !== '' && !recipients.has(address)) recipients.set(address, name);
   }
-  const eventKey = eventKeyOf(input);
   const rows: NewOutboxRow[] = [...recipients].map(([to, recipientName]) => ({
     kind: STATUS_NOTIFICATION_KIND,
     shipmentId: shipment.id,
@@ -63,5 +72,5 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
       detail: input.detail ?? '',
     } satisfies NotificationContent,
   }));
-  return insertOutboxMessages(db, rows);
+  return toSubscribers + (await insertOutboxMessages(db, rows));
 }

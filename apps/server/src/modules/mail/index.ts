@@ -1,5 +1,6 @@
 // What other modules use from mail: the shipments service queues receipts and customer notifications
-// here, the team service operators' invitation and reset links.
+// here, the team service operators' invitation and reset links, the subscriptions service the
+// confirmation links of e-mail updates.
 
 export {
   enqueueOperatorLink,
@@ -17,4 +18,6 @@ export {
   type ReceiptShipment,
   SUBMISSION_RECEIPT_KIND,
 } from './enqueue-submission-receipt.ts';
+export { enqueueSubscriptionConfirmation } from './subscriber-mail.ts';
 export type { OperatorLinkContent } from './templates/operator-link-template.ts';
+export { confirmUrl } from './templates/subscriber-template.ts';

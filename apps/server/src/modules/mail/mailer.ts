@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   html: string;
   text: string;
   attachments?: InlineAttachment[];
+  /** Extra header fields, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { isOperatorLinkKind, payloadAfterSending } from './enqueue-operator-link.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import { deliveryProofMail } from './delivery-proof-mail.ts';
+import { isOperatorLinkKind, payloadAfterSending } from './enqueue-operator-link.ts';
 import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';
 import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
 import { sendAndLog } from './send-email.service.ts';
+import { isSubscriberKind, prepareSubscriberMessage, subscriberPayloadAfterSending } from './subscriber-mail.ts';
 import {
   type MailContext,
   mailContextOf,
@@ -49,6 +51,8 @@ export interface OutboxDeps {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Where a proof of delivery's images are read for the shipper's delivery e-mail. */
   storage?: ImageStorage;
+  /** Opens the sealed addresses of tracking e-mail updates; without it their messages are given up. */
+  subscriptionKeys?: SubscriptionKeys;
 }
 
 export interface OutboxRun {
@@ -75,17 +79,33 @@ export function renderOutboxMessage(
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
-      : { rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof), template: 'notification' };
+      : {
+          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof),
+          template: 'notification',
+        };
   return message;
 }
 
 async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions, run: OutboxRun, now: Date) {
   try {
-    const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
-    const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof);
-    const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
-    await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
-    await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
+    if (isSubscriberKind(row.kind)) {
+      const message = await prepareSubscriberMessage(deps.db, deps.subscriptionKeys, deps.context, row);
+      if (!message.send) {
+        // Not a failure to retry: the subscriber's state decided it (unsubscribed, a newer link).
+        await markMessageFailed(deps.db, row.id, message.reason);
+        run.failed += 1;
+        return;
+      }
+      const { to, rendered, headers, loggedAs } = message;
+      await sendAndLog(deps, { to, ...rendered, ...(headers ? { headers } : {}) }, row.kind, undefined, loggedAs);
+      await markMessageSent(deps.db, row.id, new Date(), subscriberPayloadAfterSending(row));
+    } else {
+      const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
+      const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof);
+      const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
+      await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
+      await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
+    }
     run.sent += 1;
   } catch (error) {
     const reason = error instanceof MailDeliveryError ? error.reason : String((error as Error)?.message ?? error);
@@ -130,7 +150,11 @@ export interface OutboxWorker {
  * database hands each message to one of them, and nothing is lost when a process stops.
  */
 export function startOutboxWorker(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'log'> & { mailer: Mailer; storage?: ImageStorage },
+  app: Pick<FastifyInstance, 'db' | 'config' | 'log'> & {
+    mailer: Mailer;
+    subscriptionKeys?: SubscriptionKeys;
+    storage?: ImageStorage;
+  },
   overrides: Partial<OutboxOptions> = {},
 ): OutboxWorker {
   const options = { ...DEFAULT_OUTBOX_OPTIONS, ...overrides };
@@ -140,6 +164,7 @@ export function startOutboxWorker(
     context: mailContextOf(app.config),
     log: app.log,
     storage: app.storage,
+    subscriptionKeys: app.subscriptionKeys,
   };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

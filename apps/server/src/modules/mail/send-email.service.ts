@@ -29,6 +29,8 @@ export async function sendAndLog(
   template: string,
   /** Who sent it, recorded with the mail log's "sent" row (the outbox's own sending has none). */
   sentBy?: { actor: AuditActor; trackingCode?: string },
+  /** What the mail log names as the recipient, when the address itself must not be kept there. */
+  loggedTo: string = message.to,
 ): Promise<{ id: string }> {
   let messageId: string;
   try {
@@ -36,7 +38,7 @@ export async function sendAndLog(
   } catch (error) {
     const reason = error instanceof MailDeliveryError ? error.reason : 'the message could not be stored';
     await insertMailLogEntry(deps.db, {
-      to: message.to,
+      to: loggedTo,
       subject: message.subject,
       template,
       status: 'failed',
@@ -46,7 +48,7 @@ export async function sendAndLog(
   }
   const entry = await deps.db.transaction(async (tx) => {
     const entry = await insertMailLogEntry(tx, {
-      to: message.to,
+      to: loggedTo,
       subject: message.subject,
       template,
       status: 'sent',

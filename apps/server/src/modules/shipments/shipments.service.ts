@@ -19,8 +19,9 @@ import type { ImageStorage } from '../../storage/image-storage.ts';
 import { getAttentionRules } from '../attention/attention.service.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
-import { proofImageKeys } from './delivery-proof-images.ts';
+import { countSubscribers } from '../subscriptions/subscriber-count.ts';
 import { findProofOf } from './delivery-proof.repository.ts';
+import { proofImageKeys } from './delivery-proof-images.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
@@ -196,8 +197,11 @@ export async function getShipmentStats(deps: ShipmentDeps) {
   return { total: counts.reduce((sum, { count }) => sum + count, 0), byStatus };
 }
 
+/** One package's details, with the number of addresses that confirmed its e-mail updates. */
 export async function getShipment(deps: ShipmentDeps, trackingCode: string): Promise<ShipmentView> {
-  return viewOf(deps, await requireShipment(deps.db, trackingCode));
+  const row = await requireShipment(deps.db, trackingCode);
+  const [view, subscribers] = await Promise.all([viewOf(deps, row), countSubscribers(deps.db, row.id)]);
+  return { ...view, subscribers };
 }
 
 /** Explains why a conditional status change matched nothing: unknown code (404) or wrong state (409). */
