@@ -25,6 +25,12 @@ function DetailsBlock({ title, rows }: { title: string; rows: [string, ReactNode
   );
 }
 
+/** How many addresses confirmed the package's e-mail updates, in words. */
+export function describeSubscribers(count: number): string {
+  if (count === 0) return 'No subscribers';
+  return count === 1 ? '1 subscriber' : `${count} subscribers`;
+}
+
 /** Shipper, receiver and package information of the details dialog. */
 export function PackageDetailsSections({ shipment }: { shipment: ShipmentView }) {
   const dimensions = formatDimensions(shipment.length, shipment.width, shipment.height, shipment.dimensionUnit);
@@ -59,6 +65,10 @@ export function PackageDetailsSections({ shipment }: { shipment: ShipmentView })
           ['Weight', `${shipment.weight} kg`],
           ['Dimensions', dimensions],
           ['Volume', formatVolume(shipment.length, shipment.width, shipment.height, shipment.dimensionUnit)],
+          // Only the details answer counts them; the console never sees who they are.
+          ...(shipment.subscribers === undefined
+            ? []
+            : [['E-mail updates', describeSubscribers(shipment.subscribers)] as [string, ReactNode]]),
         ]}
       />
     </Stack>

@@ -8,6 +8,7 @@ import { useTrackResult } from '../api/track-package.ts';
 import { TrackHelp } from './track-help.tsx';
 import { TrackResultCard } from './track-result-card.tsx';
 import { TrackSearch } from './track-search.tsx';
+import { TrackingUpdatesForm } from './tracking-updates-form.tsx';
 
 const TRACKING_FAILED = 'Failed to track package.';
 
@@ -55,7 +56,12 @@ export function TrackPackage({ code, onTrackCode, onTrackCodes }: TrackPackagePr
         <TrackSearch key={code} initialCode={code} loading={query.isFetching} onTrack={track} />
       </div>
       {result ? (
-        <TrackResultCard result={result} />
+        <>
+          <TrackResultCard result={result} />
+          <div className={SCREEN_ONLY}>
+            <TrackingUpdatesForm key={result.trackingCode} code={result.trackingCode} />
+          </div>
+        </>
       ) : query.isFetching ? (
         <Center py="xl" className={SCREEN_ONLY}>
           <Loader aria-label="Tracking your package" />

@@ -1,0 +1,130 @@
+// "Get e-mail updates" on a package's tracking page: a bad address is explained under the field, a good
+// one gets the same truthful message whatever its state, and the confirmation link (read from the .eml
+// the server writes without SMTP) opens its small page; the form is checked with axe at 375 px and on a
+// desktop, light and dark.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SUBSCRIBE_ACCEPTED } from '@waybill/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
+import {
+  axeRulesFor,
+  expectNoSeriousA11yViolations,
+  gotoApp,
+  LOOKS,
+  launchBrowser,
+  newContext,
+  screenshot,
+} from '../support/browser.ts';
+import { readE2eEnvironment } from '../support/environment.ts';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let code = '';
+const id = randomBytes(3).toString('hex');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const operator = await newContext(browser);
+  contexts.push(operator);
+  await signInAsOperator(operator);
+  code = await submitPackage(operator);
+  expect((await callApi(operator, 'POST', '/api/admin/accept', { trackingCode: code })).status).toBe(200);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** Undoes quoted-printable (soft line breaks, =XX), in which the mailer may wrap a long link. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The confirmation link of the .eml the server wrote to `to`, as a path of this site. */
+async function readConfirmPath(to: string): Promise<string> {
+  const directory = path.join(readE2eEnvironment().dataDir ?? '', 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+        for (const name of names) {
+          const raw = decodeQuotedPrintable(await readFile(path.join(directory, name), 'utf8'));
+          if (!raw.includes(`To: ${to}`)) continue;
+          // Words split at spaces, quotes and angle brackets (a linear split, no backtracking pattern).
+          found = raw
+            .split(/[\s"<>]+/)
+            .find((word) => /^https?:\/\//.test(word) && word.includes('/api/subscriptions/confirm?token='));
+        }
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeDefined();
+  const url = new URL(found!.replaceAll('&amp;', '&'));
+  return `${url.pathname}${url.search}`;
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Get e-mail updates' });
+
+async function ask(page: Page, email: string): Promise<void> {
+  await section(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await section(page).getByRole('button', { name: 'Get e-mail updates' }).click();
+}
+
+describe('E-mail updates on the tracking page', () => {
+  it('explains a bad address, answers a good one truthfully, and the e-mailed link confirms it', async () => {
+    const context = await newContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await gotoApp(page, `/track/${code}`);
+    await page.getByTestId('tracking-number').getByText(code, { exact: true }).waitFor();
+
+    await ask(page, 'not an address');
+    await section(page).getByText('Invalid email address').waitFor();
+
+    const email = `watcher.${id}@example.com`;
+    await ask(page, email);
+    const done = section(page).getByRole('status');
+    await done.waitFor();
+    expect(await done.textContent()).toBe(SUBSCRIBE_ACCEPTED);
+
+    const confirm = await readConfirmPath(email);
+    const confirmPage = await context.newPage();
+    const answer = await confirmPage.goto(confirm);
+    expect(answer?.status()).toBe(200);
+    await confirmPage.getByRole('heading', { name: 'E-mail updates confirmed' }).waitFor();
+    await expectNoSeriousA11yViolations(confirmPage);
+    // The link works once.
+    expect((await confirmPage.goto(confirm))?.status()).toBe(404);
+    await confirmPage.getByRole('heading', { name: 'This link is not valid' }).waitFor();
+
+    // The same address again: the same message, so the page never tells that it is subscribed.
+    await page.reload();
+    await ask(page, email);
+    await section(page).getByRole('status').waitFor();
+    expect(await section(page).getByRole('status').textContent()).toBe(SUBSCRIBE_ACCEPTED);
+  });
+
+  it('shows the form readably at 375 px and on a desktop, light and dark (axe)', async () => {
+    for (const look of LOOKS) {
+      const context = await newContext(browser, look);
+      contexts.push(context);
+      const page = await context.newPage();
+      await gotoApp(page, `/track/${code}`);
+      await section(page).getByRole('button', { name: 'Get e-mail updates' }).waitFor();
+      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
+      await screenshot(page, `tracking-updates-${look.viewport}-${look.mode}`);
+      await ask(page, `look.${look.viewport}.${look.mode}.${id}@example.com`);
+      await section(page).getByRole('status').waitFor();
+      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
+      await context.close();
+    }
+  });
+});
