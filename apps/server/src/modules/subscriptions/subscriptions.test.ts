@@ -286,3 +286,21 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
     expect(Buffer.from((await readFile(file, 'utf8')).trim(), 'base64')).toHaveLength(32);
   });
 });
+
+describe('asking for e-mail updates is rate limited', () => {
+  it('refuses the third request a minute from one address with 429 at 2/minute', async () => {
+    const testApp = await startTestApp('pglite', { RATE_LIMITS: 'on', RATE_LIMIT_FORMS: '2/minute' });
+    try {
+      await testApp.app.mailOutbox.stop();
+      const { trackingCode } = await acceptedShipment(testApp, await testApp.operator());
+      const visitor = testApp.client();
+      const statuses: number[] = [];
+      for (const name of ['one', 'two', 'three']) {
+        statuses.push((await visitor.post(`/api/track/${trackingCode}/subscriptions`, { email: unique(name) })).status);
+      }
+      expect(statuses).toEqual([202, 202, 429]);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
