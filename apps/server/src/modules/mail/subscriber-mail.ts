@@ -13,8 +13,8 @@ import {
   unsubscribeUrl,
 } from './templates/subscriber-template.ts';
 
-export const SUBSCRIPTION_CONFIRM_KIND = 'subscription-confirm';
-export const SUBSCRIBER_UPDATE_KIND = 'subscriber-update';
+const SUBSCRIPTION_CONFIRM_KIND = 'subscription-confirm';
+const SUBSCRIBER_UPDATE_KIND = 'subscriber-update';
 const SUBSCRIBER_KINDS = new Set([SUBSCRIPTION_CONFIRM_KIND, SUBSCRIBER_UPDATE_KIND]);
 
 /**
@@ -74,7 +74,7 @@ export async function enqueueSubscriptionConfirmation(
 }
 
 /** A subscriber's message ready to send, or why it is not sent (given up at once, never retried). */
-export type SubscriberMessage =
+type SubscriberMessage =
   | { send: true; to: string; rendered: RenderedEmail; headers?: Record<string, string>; loggedAs: string }
   | { send: false; reason: string };
 

@@ -1,12 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -76,13 +68,6 @@ export function subscriptionKeysFrom(master: Buffer): SubscriptionKeys {
     unsubscribeToken: (subscriptionId) =>
       createHmac('sha256', tokenKey).update(subscriptionId).digest().subarray(0, 32).toString('base64url'),
   };
-}
-
-/** True when two stored hashes are equal, compared in constant time. */
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**

@@ -13,7 +13,7 @@ const CONFIRM_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
  * A request for an address still waiting for its confirmation sends a new link only once the last one
  * is this old: asking again and again cannot fill a stranger's inbox with confirmation e-mails.
  */
-export const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
+const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
 
 export interface SubscriptionDeps {
   db: Database;
