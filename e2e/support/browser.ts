@@ -64,6 +64,8 @@ export interface OpenPageOptions {
   javaScript?: boolean;
   /** false: return as soon as the HTML loaded; otherwise wait until the app is interactive. */
   waitForApp?: boolean;
+  /** Another server than the shared one (a spec that starts its own); the shared one by default. */
+  baseUrl?: string;
 }
 
 export interface OpenedPage {
@@ -86,7 +88,7 @@ export async function openPage(browser: Browser, pathname: string, options: Open
 export async function newContext(browser: Browser, options: OpenPageOptions = {}): Promise<BrowserContext> {
   const viewport = VIEWPORTS[options.viewport ?? 'desktop'];
   const context = await browser.newContext({
-    baseURL: readE2eEnvironment().baseUrl,
+    baseURL: options.baseUrl ?? readE2eEnvironment().baseUrl,
     viewport,
     isMobile: options.viewport === 'mobile' ? true : undefined,
     hasTouch: options.viewport === 'mobile' ? true : undefined,

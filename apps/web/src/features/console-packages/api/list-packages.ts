@@ -3,13 +3,19 @@ import { shipmentViewSchema } from '@waybill/domain';
 import { fetchPage } from '../../../lib/paging.ts';
 import { type PackageListFilter, packageKeys } from './package-keys.ts';
 
-/** GET /api/admin/packages?page&pageSize&q&status&sort&order: one page, with the total for the filter. */
+/** GET /api/admin/packages?page&pageSize&q&status&sort&order&attention: one page, with the total for the filter. */
 export function fetchPackagePage(filter: PackageListFilter, signal?: AbortSignal) {
   return fetchPage('/api/admin/packages', {
     item: shipmentViewSchema,
     page: filter.page,
     pageSize: filter.pageSize,
-    filters: { q: filter.q.trim(), status: filter.status, sort: filter.sort, order: filter.order },
+    filters: {
+      q: filter.q.trim(),
+      status: filter.status,
+      sort: filter.sort,
+      order: filter.order,
+      attention: filter.attention ? '1' : undefined,
+    },
     signal,
   });
 }

@@ -14,6 +14,8 @@ export interface PackageListFilter {
   pageSize: number;
   q: string;
   status: string;
+  /** Only the packages that need attention, each with its reasons. */
+  attention?: boolean;
   /** Absent: newest created first, the server's default. */
   sort?: PackageSort;
   order?: SortOrder;

@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PENDING_STATUS, type ShipmentView } from '@waybill/domain';
+import { AttentionReasons } from './attention-reasons.tsx';
 import classes from './package-card.module.css';
 import { PackageStatusControl } from './package-status-control.tsx';
 import { PackageThumbnail } from './package-thumbnail.tsx';
@@ -58,6 +59,11 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
             {shipment.rname}
           </Text>
         </Stack>
+        {shipment.attention?.length ? (
+          <Stack mt="xs" gap={0}>
+            <AttentionReasons reasons={shipment.attention} />
+          </Stack>
+        ) : null}
         <VisuallyHidden>, open details</VisuallyHidden>
       </UnstyledButton>
       {/* Clicks in the controls (their dropdowns too, portalled but still React children) stay here. */}

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { usePackageStats } from '../api/get-package-stats.ts';
 import { usePackagePage } from '../api/list-packages.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
+import { AttentionRulesPanel } from './attention-rules.tsx';
 import { pagerPages, showingText } from './list-summary.ts';
 import { PackageCard } from './package-card.tsx';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
@@ -27,11 +28,15 @@ import { StatusFilter } from './status-filter.tsx';
 /** 24 cards fill whole rows of 1, 2 or 3 columns (and is the server's default page size). */
 export const DASHBOARD_PAGE_SIZE = 24;
 
-/** What the address holds: the page (from 1), the search text, the status ("" for all) and the order. */
+/**
+ * What the address holds: the page (from 1), the search text, the status ("" for all), whether only
+ * the packages that need attention are listed, and the order.
+ */
 export interface DashboardFilter {
   page: number;
   q: string;
   status: string;
+  attention: boolean;
   sort: PackageSort;
   order: SortOrder;
 }
@@ -50,15 +55,18 @@ const ORDER_TEXT: Record<`${PackageSort}-${SortOrder}`, string> = {
 interface PackageDashboardProps {
   filter: DashboardFilter;
   onFilterChange: (next: Partial<DashboardFilter>) => void;
+  /** Admins change the hours of the "Needs attention" rules; operators read them. */
+  canEditAttentionRules?: boolean;
 }
 
 /** SPEC §2 Package Management Dashboard plus search, status filter with counts and paging. */
-export function PackageDashboard({ filter, onFilterChange }: PackageDashboardProps) {
+export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules = false }: PackageDashboardProps) {
   const defaultOrder = filter.sort === 'created' && filter.order === 'desc';
   const list = usePackagePage({
     page: filter.page,
     q: filter.q,
     status: filter.status,
+    ...(filter.attention ? { attention: true } : {}),
     pageSize: DASHBOARD_PAGE_SIZE,
     ...(defaultOrder ? {} : { sort: filter.sort, order: filter.order }),
   });
@@ -84,7 +92,7 @@ export function PackageDashboard({ filter, onFilterChange }: PackageDashboardPro
   }, [list.data, list.isPlaceholderData, filter.page, pages, onFilterChange]);
 
   const items = list.data?.items ?? [];
-  const filtered = filter.q !== '' || filter.status !== '';
+  const filtered = filter.q !== '' || filter.status !== '' || filter.attention;
   // The dialog follows the list's fresh copy of its package (status changes made from the card).
   const openedFresh = opened ? (items.find((item) => item._id === opened._id) ?? opened) : null;
 
@@ -131,6 +139,13 @@ export function PackageDashboard({ filter, onFilterChange }: PackageDashboardPro
           onChange={(status) => onFilterChange({ status, page: 1 })}
         />
       </SimpleGrid>
+      <Switch
+        label="Needs attention"
+        description="Pending too long, no update too long, or past the estimated delivery"
+        checked={filter.attention}
+        onChange={(event) => onFilterChange({ attention: event.currentTarget.checked, page: 1 })}
+      />
+      {filter.attention ? <AttentionRulesPanel canEdit={canEditAttentionRules} /> : null}
 
       <Group justify="space-between" gap="xs" mih={24}>
         <Text size="sm" c="dimmed" aria-live="polite">

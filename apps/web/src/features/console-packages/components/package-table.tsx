@@ -1,6 +1,7 @@
 import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
+import { AttentionReasons } from './attention-reasons.tsx';
 import { formatTimestamp } from './location-updates-table.tsx';
 import classes from './package-table.module.css';
 import { StatusBadge } from './status-badge.tsx';
@@ -88,6 +89,7 @@ export function PackageTable({ items, selected, onSelect, sort, order, onSort, o
                   <div className={classes.status}>
                     <StatusBadge status={shipment.status} />
                   </div>
+                  <AttentionReasons reasons={shipment.attention} />
                 </Table.Td>
                 <Table.Td className={classes.text}>{shipment.name}</Table.Td>
                 <Table.Td className={classes.text}>{shipment.rname}</Table.Td>

@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import { PACKAGE_SORTS, type PackageSort, SORT_ORDERS, type SortOrder } from '@waybill/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
 import {
   type DashboardFilter,
   PackageDashboard,
@@ -12,7 +13,7 @@ export const handle = { title: 'Package Management Dashboard | Waybill Console' 
 const isSort = (value: string | null): value is PackageSort => PACKAGE_SORTS.some((sort) => sort === value);
 const isOrder = (value: string | null): value is SortOrder => SORT_ORDERS.some((order) => order === value);
 
-/** `?page=` (from 1), `?q=`, `?status=`, `?sort=` and `?order=` of the address, so a list can be shared or reloaded. */
+/** `?page=` (from 1), `?q=`, `?status=`, `?attention=1`, `?sort=` and `?order=` of the address, so a list can be shared or reloaded. */
 function readFilter(params: URLSearchParams): DashboardFilter {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sort = params.get('sort');
@@ -21,6 +22,7 @@ function readFilter(params: URLSearchParams): DashboardFilter {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     q: params.get('q')?.trim() ?? '',
     status: params.get('status') ?? '',
+    attention: params.get('attention') === '1',
     sort: isSort(sort) ? sort : 'created',
     order: isOrder(order) ? order : 'desc',
   };
@@ -29,6 +31,7 @@ function readFilter(params: URLSearchParams): DashboardFilter {
 /** The console's index: every package as a card, with the actions of SPEC §2. */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const isAdmin = useIsAdmin();
   const filter = readFilter(params);
 
   const changeFilter = useCallback(
@@ -39,6 +42,7 @@ export function Component() {
           const written = new URLSearchParams();
           if (merged.q) written.set('q', merged.q);
           if (merged.status) written.set('status', merged.status);
+          if (merged.attention) written.set('attention', '1');
           if (merged.sort !== 'created') written.set('sort', merged.sort);
           if (merged.order !== 'desc') written.set('order', merged.order);
           if (merged.page > 1) written.set('page', String(merged.page));
@@ -53,7 +57,7 @@ export function Component() {
 
   return (
     <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
-      <PackageDashboard filter={filter} onFilterChange={changeFilter} />
+      <PackageDashboard filter={filter} onFilterChange={changeFilter} canEditAttentionRules={isAdmin} />
     </Container>
   );
 }
