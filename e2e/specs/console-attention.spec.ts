@@ -127,6 +127,8 @@ describe('Needs attention in the console', () => {
     const page = await openAs(admin, CONSOLE);
     await page.getByRole('heading', { name: 'Package Management Dashboard' }).waitFor();
     await page.getByRole('article', { name: `Package ${freshCode}` }).waitFor();
+    // The switch counts what it would list before it is turned on.
+    await page.getByRole('switch', { name: 'Needs attention (7)' }).waitFor();
     // The switch follows the address, which changes a moment after the click.
     await page.getByRole('switch', { name: 'Needs attention' }).click();
     await page.waitForURL((url) => url.searchParams.get('attention') === '1');
@@ -174,6 +176,7 @@ describe('Needs attention in the console', () => {
     await rules.getByRole('button', { name: 'Save hours' }).click();
     await rules.getByText('Pending for over 200 hours, no update for over 48 hours').waitFor();
     await page.getByText('Showing 1–6 of 6 packages').waitFor();
+    await page.getByRole('switch', { name: 'Needs attention (6)' }).waitFor();
     expect(await page.getByRole('article', { name: `Package ${codeOf('Pending')}` }).count()).toBe(0);
     expect(await badges(page, 'Pending for over').count()).toBe(0);
     expect((await callApi(admin, 'GET', '/api/admin/attention-settings')).body).toEqual({

@@ -34,3 +34,25 @@ export function packagePageQueryOptions(filter: PackageListFilter) {
 export function usePackagePage(filter: PackageListFilter) {
   return useQuery(packagePageQueryOptions(filter));
 }
+
+/**
+ * How many packages need attention, for the dashboard's switch: one item asked for, so the server
+ * answers the capped count (at most 1,001 rows read) and a single card.
+ */
+export function useAttentionCount() {
+  return useQuery({
+    queryKey: [...packageKeys.all, 'attention-count'],
+    queryFn: async ({ signal }) => {
+      const { total, totalCapped } = await fetchPage('/api/admin/packages', {
+        item: shipmentViewSchema,
+        page: 1,
+        pageSize: 1,
+        filters: { attention: '1' },
+        signal,
+      });
+      return { total, totalCapped };
+    },
+    staleTime: 15_000,
+    retry: false,
+  });
+}

@@ -14,7 +14,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
 import { useEffect, useState } from 'react';
 import { usePackageStats } from '../api/get-package-stats.ts';
-import { usePackagePage } from '../api/list-packages.ts';
+import { useAttentionCount, usePackagePage } from '../api/list-packages.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 import { AttentionRulesPanel } from './attention-rules.tsx';
 import { pagerPages, showingText } from './list-summary.ts';
@@ -76,6 +76,7 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
     getInitialValueInEffect: false,
   });
   const stats = usePackageStats();
+  const attentionCount = useAttentionCount();
   const [opened, setOpened] = useState<ShipmentView | null>(null);
   // Cards take checkboxes only when asked: without it the grid is exactly SPEC §2's.
   const [selectingCards, setSelectingCards] = useState(false);
@@ -140,7 +141,11 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
         />
       </SimpleGrid>
       <Switch
-        label="Needs attention"
+        label={`Needs attention${
+          attentionCount.data
+            ? ` (${attentionCount.data.total.toLocaleString('en-US')}${attentionCount.data.totalCapped ? '+' : ''})`
+            : ''
+        }`}
         description="Pending too long, no update too long, or past the estimated delivery"
         checked={filter.attention}
         onChange={(event) => onFilterChange({ attention: event.currentTarget.checked, page: 1 })}
