@@ -151,4 +151,15 @@ export const ENDPOINT_SPECS: EndpointSpec[] = [
     valid: () => ({ notifyCustomers: false }),
     fields: { notifyCustomers: { kind: 'boolean' } },
   },
+  {
+    method: 'PUT',
+    path: () => '/api/admin/attention-settings',
+    operator: true,
+    valid: () => ({ pendingHours: 24, staleHours: 48, lateHours: 0 }),
+    fields: {
+      pendingHours: { kind: 'number', min: 1, max: 8760, int: true },
+      staleHours: { kind: 'number', min: 1, max: 8760, int: true },
+      lateHours: { kind: 'number', min: 0, max: 8760, int: true },
+    },
+  },
 ];
