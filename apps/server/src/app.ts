@@ -8,6 +8,7 @@ import { createLogger } from './logger.ts';
 import { ensureFirstOperator } from './modules/auth/auth.service.ts';
 import { featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
+import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import subscriptionKeys from './modules/subscriptions/subscriptions.plugin.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(orphanSweep);
   await app.register(subscriptionKeys);
   await app.register(mail);
+  await app.register(trackingCache);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client
   // hears which field is missing rather than a generic type error.

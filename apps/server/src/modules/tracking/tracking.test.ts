@@ -44,7 +44,7 @@ describe.each(databases())('GET /api/track/:code on %s', (kind) => {
     const response = await testApp.client().get(`/api/track/${trackingCode}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
     const body = trackResultSchema.parse(response.body);
     expect(body.estimatedDelivery).toBe(stored.estimatedDelivery);
     expect(body.locationUpdates).toEqual(
