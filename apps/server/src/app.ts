@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, RequestLogController } from './logger.ts';
 import { ensureFirstOperator } from './modules/auth/auth.service.ts';
 import { featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
@@ -48,6 +48,7 @@ export async function buildApp(
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
     loggerInstance: logger ?? createLogger(config),
+    logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT,
     // No time limit on a plugin or an onReady hook: creating and migrating the embedded database took
     // 10–17 s on a busy two-core machine, past the default 10 s, and the server exited. Each slow step

@@ -39,7 +39,8 @@ describe('server process', () => {
   }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-server-'));
     await createTestDatabase('pglite', dataDir);
-    const server = await startChildServer({ dataDir, env: { LOG_LEVEL: 'info' } });
+    // debug: a request's arrival is logged at that level (info logs it once answered).
+    const server = await startChildServer({ dataDir, env: { LOG_LEVEL: 'debug' } });
     const output = server.output;
     try {
       const baseUrl = server.url;
