@@ -12,6 +12,8 @@ export type LocationUpdateRow = typeof locationUpdates.$inferSelect;
 export interface ShipmentFilter {
   /** Lower-cased text to find inside the tracking code, names, e-mails or phones. */
   search?: string;
+  /** The search is a whole tracking code or e-mail address that some package has: only those packages. */
+  exact?: boolean;
   status?: string;
   /** Only the packages that need attention: the rules' instants (attentionCutoffs of the domain). */
   attention?: { pendingBefore: Date; staleBefore: Date; lateBefore: Date };
@@ -35,12 +37,33 @@ function attentionCondition(cutoffs: NonNullable<ShipmentFilter['attention']>): 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+/** The package with this code, or whose shipper or receiver has this address (each an index lookup). */
+function exactCondition(search: string): SQL {
+  return or(
+    eq(shipments.trackingCode, search.toUpperCase()),
+    sql`lower(${shipments.email}) = ${search}`,
+    sql`lower(${shipments.remail}) = ${search}`,
+  )!;
+}
+
 export function filterCondition(filter: ShipmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.search) conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(filter.search)}%`}`);
+  if (filter.search) {
+    conditions.push(
+      filter.exact
+        ? exactCondition(filter.search)
+        : sql`${shipments.searchText} like ${`%${escapeLike(filter.search)}%`}`,
+    );
+  }
   if (filter.status) conditions.push(eq(shipments.status, filter.status));
   if (filter.attention) conditions.push(attentionCondition(filter.attention));
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Whether some package has exactly this (lower-cased) tracking code or shipper or receiver e-mail. */
+export async function hasExactMatch(db: Database, search: string): Promise<boolean> {
+  const rows = await db.select({ one: sql`1` }).from(shipments).where(exactCondition(search)).limit(1);
+  return rows.length > 0;
 }
 
 export async function insertShipment(db: Database, values: NewShipmentRow): Promise<ShipmentRow> {

@@ -10,6 +10,8 @@ import {
   REJECTED_STATUS,
   type ShipmentInput,
   type ShipmentView,
+  TRACKING_CODE_ALPHABET,
+  TRACKING_CODE_LENGTH,
 } from '@waybill/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -147,6 +149,21 @@ async function countListed(db: Database, filter: repository.ShipmentFilter) {
   return { total: await repository.countShipments(db, filter), capped: false };
 }
 
+/**
+ * Whether a search could be a whole tracking code or e-mail address. One that some package has lists
+ * just those packages, found by equality in an index; a trigram lookup of it (the contains search that
+ * any other text gets) reads postings that grow with the table.
+ */
+function couldBeExact(search: string): boolean {
+  if (
+    search.length === TRACKING_CODE_LENGTH &&
+    [...search.toUpperCase()].every((c) => TRACKING_CODE_ALPHABET.includes(c))
+  )
+    return true;
+  const at = search.indexOf('@');
+  return at > 0 && at < search.length - 1 && !search.includes(' ');
+}
+
 /** The exact total when a page came back short and not past the end; undefined when it must be counted. */
 function totalFromShortPage(window: { limit: number; offset: number }, rows: unknown[]) {
   if (rows.length >= window.limit || (rows.length === 0 && window.offset > 0)) return undefined;
@@ -168,6 +185,8 @@ export async function listShipments(
     status: query.status?.trim() || undefined,
     ...(rules ? { attention: attentionCutoffs(rules, now) } : {}),
   };
+  if (filter.search && couldBeExact(filter.search))
+    filter.exact = await repository.hasExactMatch(deps.db, filter.search);
   const window = pageWindow(query);
   const page = repository.findShipmentsPage(deps.db, filter, window, {
     by: query.sort ?? 'created',
