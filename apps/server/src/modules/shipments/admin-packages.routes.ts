@@ -29,7 +29,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       schema: {
         tags,
         summary: 'The packages, newest first, a page at a time; optionally found by text, status or need of attention',
-        description: `A search (q) or the Needs attention list (attention=1) is counted up to ${shipments.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${shipments.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
+        description: `A search (q) that is a whole tracking code or e-mail address some package has lists just those packages; other text is found inside the code, names, e-mails and phones. A search or the Needs attention list (attention=1) is counted up to ${shipments.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${shipments.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
         querystring: packageListQuerySchema,
         response: { 200: pageAnswer(shipmentViewSchema, { capped: true }) },
       },
