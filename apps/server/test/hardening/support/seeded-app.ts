@@ -75,6 +75,17 @@ export async function readStoredState(testApp: TestApp): Promise<StoredState> {
   };
 }
 
+/** A refusal answered as a page for a browser (the links of e-mail updates): a 4xx HTML page, nothing stored. */
+export async function expectPageRefusedLeavingNothing(answer: RawAnswer, before: StoredState, testApp: TestApp) {
+  expect(answer.status, answer.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+  expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+  expect(answer.text).toContain('<h1>');
+  expect(answer.text).not.toMatch(/\.[jt]s:\d+:\d+/);
+  const after = await readStoredState(testApp);
+  expect(after.rows).toEqual(before.rows);
+  expect(after.outbox).toEqual(before.outbox);
+}
+
 /** The property every refusal must keep: a 4xx JSON `{ message }`, and nothing stored or left on disk. */
 export async function expectRefusedLeavingNothing(answer: RawAnswer, before: StoredState, testApp: TestApp) {
   expect(answer.status, answer.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
