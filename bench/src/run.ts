@@ -68,8 +68,8 @@ async function main() {
   await run('track', () =>
     runTrackBench(
       full
-        ? { packages: 10_000, updates: 20, durationSeconds: 20, connections: 10, postgres }
-        : { packages: 2_000, updates: 20, durationSeconds: 3, connections: 10, postgres },
+        ? { packages: 10_000, updates: 20, durationSeconds: 20, connections: [10, 50], postgres }
+        : { packages: 2_000, updates: 20, durationSeconds: 3, connections: [10, 50], postgres },
     ),
   );
   await run('console', () =>

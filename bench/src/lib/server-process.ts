@@ -38,7 +38,10 @@ export async function seedStore(store: DataStore, packages: number, updates: num
 }
 
 /** The real Waybill server on the store, rate limits off, the bench operator as the first operator. */
-export function startWaybill(store: DataStore, extraEnv: Record<string, string> = {}): Promise<NodeProcess> {
+export function startWaybill(
+  store: DataStore,
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<NodeProcess> {
   return startWaybillServer({
     dataDir: store.dataDir,
     env: {
