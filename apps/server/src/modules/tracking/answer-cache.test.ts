@@ -93,6 +93,23 @@ describe('AnswerCache', () => {
     expect(reads).toEqual(['A', 'NOPE', 'NOPE', 'A']);
   });
 
+  it('spreads lifetimes over the last quarter when asked, never past the full lifetime', async () => {
+    let draw = 0;
+    const { cache, reads, load, advance } = makeCache({ ttlSpread: 0.25, random: () => [0, 0.999, 0.5][draw++]! });
+    for (const key of ['A', 'B', 'C']) await cache.get(key, load(key));
+    advance(44_999);
+    for (const key of ['A', 'B', 'C']) await cache.get(key, load(key));
+    expect(reads).toEqual(['A', 'B', 'C']);
+    advance(16); // 45.015 s: B (the largest cut, 0.999 of a quarter) has expired
+    for (const key of ['A', 'B', 'C']) await cache.get(key, load(key));
+    expect(reads).toEqual(['A', 'B', 'C', 'B']);
+    advance(7_485); // 52.5 s: C (half the spread) too
+    await cache.get('C', load('C'));
+    advance(7_500); // 60 s: A (no cut) too
+    await cache.get('A', load('A'));
+    expect(reads).toEqual(['A', 'B', 'C', 'B', 'C', 'A']);
+  });
+
   it('drops the least recently used answer past its entry or character budget', async () => {
     const { cache, reads, load } = makeCache({ maxEntries: 2, maxBytes: 25 });
     await cache.get('A', load('A', 'a'.repeat(10)));

@@ -26,7 +26,13 @@ export interface AnswerCacheOptions {
   /** Lifetime of an answer, whatever the notifications say. */
   ttlMs: number;
   missTtlMs: number;
+  /**
+   * Each answer's lifetime is cut by a random part of up to this fraction, so answers read together (a
+   * busy minute, a start) do not all expire together and come back to the database at once.
+   */
+  ttlSpread?: number;
   now?: () => number;
+  random?: () => number;
 }
 
 /** A strong ETag from the body's bytes: equal bodies, equal tags, on every process. */
@@ -52,7 +58,7 @@ export class AnswerCache {
   #enabled = false;
 
   constructor(options: AnswerCacheOptions) {
-    this.#options = { now: Date.now, ...options };
+    this.#options = { now: Date.now, random: Math.random, ttlSpread: 0, ...options };
   }
 
   get enabled(): boolean {
@@ -135,7 +141,7 @@ export class AnswerCache {
   }
 
   #keep(key: string, answer: CachedAnswer): void {
-    const { maxEntries, maxBytes, maxMisses, ttlMs, missTtlMs, now } = this.#options;
+    const { maxEntries, maxBytes, maxMisses, ttlMs, missTtlMs, ttlSpread, now, random } = this.#options;
     if (answer.json === undefined) {
       this.#missing.set(key, { answer, expiresAt: now() + missTtlMs, bytes: 0 });
       while (this.#missing.size > maxMisses) this.#missing.delete(this.#missing.keys().next().value!);
@@ -143,7 +149,7 @@ export class AnswerCache {
     }
     const bytes = answer.json.length;
     if (bytes > maxBytes) return;
-    this.#found.set(key, { answer, expiresAt: now() + ttlMs, bytes });
+    this.#found.set(key, { answer, expiresAt: now() + ttlMs * (1 - ttlSpread * random()), bytes });
     this.#bytes += bytes;
     while (this.#found.size > maxEntries || this.#bytes > maxBytes) {
       const [oldestKey, oldest] = this.#found.entries().next().value!;
