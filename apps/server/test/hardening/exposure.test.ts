@@ -127,16 +127,24 @@ describe.each(databases())('exposure on %s', (kind) => {
     await operator.post('/api/admin/accept', { trackingCode });
     await operator.post('/api/admin/location-update', { trackingCode, location: 'Heathrow sorting hub' });
     await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' });
+    // Handed over to the receiver, who signs with their full name: the public answer may say initials only.
+    const proof = new FormData();
+    proof.append('trackingCode', trackingCode);
+    proof.append('receivedBy', personal.rname);
+    expect((await operator.request('POST', '/api/admin/proof-of-delivery', { form: proof })).status).toBe(200);
 
     const answer = await get(`/api/track/${trackingCode}`);
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual([
+      'delivery',
       'estimatedDelivery',
+      'late',
       'locationUpdates',
       'status',
       'trackingCode',
       'trackingNumber',
     ]);
+    expect(answer.body.delivery).toMatchObject({ receivedBy: 'B. O.' });
     const secrets = ['name', 'email', 'phone', 'pickupLocation', 'rname', 'remail', 'rphone', 'destination'].flatMap(
       (field) => {
         const value = personal[field as keyof typeof personal];

@@ -19,6 +19,7 @@ const KEYED_ROUTES = [
   'POST /api/admin/bulk',
   'POST /api/admin/location-update',
   'DELETE /api/admin/location-update',
+  'POST /api/admin/proof-of-delivery',
   'DELETE /api/admin/packages/:trackingCode',
   'POST /api/create-plan',
   'POST /api/details',
@@ -39,7 +40,7 @@ const specOf = (method: string, url: string): KeyedWrite => {
   return { route: `${method} ${url}`, path: spec.path, body: spec.valid };
 };
 
-/** A valid call of every keyed JSON route (the multipart submission has its own suite). */
+/** A valid call of every keyed JSON route (the multipart submission and proof of delivery have their own suites). */
 const KEYED_WRITES: KeyedWrite[] = [
   specOf('POST', '/api/admin/accept'),
   specOf('POST', '/api/admin/reject'),
