@@ -8,15 +8,17 @@ interface BulkPanelProps {
   /** The codes of the page on screen. */
   pageCodes: string[];
   total: number;
+  /** The total is a cap the count stopped at (a search): there are more than `total`. */
+  totalCapped?: boolean;
   filter: { q: string; status: string };
 }
 
 /** Above a list with a selection: why it was cleared, "Select all N matching", the bulk bar and the last report. */
-export function BulkPanel({ bulk, pageCodes, total, filter }: BulkPanelProps) {
+export function BulkPanel({ bulk, pageCodes, total, totalCapped = false, filter }: BulkPanelProps) {
   const { selection } = bulk;
   const selected = selection.codes;
   const wholePage = pageCodes.length > 0 && pageCodes.every((code) => selected.has(code));
-  const allMatching = selected.size >= total && total > 0;
+  const allMatching = (totalCapped ? selected.size > total : selected.size >= total) && total > 0;
   return (
     <>
       {selection.clearedByFilter ? (
@@ -38,7 +40,9 @@ export function BulkPanel({ bulk, pageCodes, total, filter }: BulkPanelProps) {
                 onClick={bulk.selectAllMatching}
                 disabled={bulk.selectingAll}
               >
-                {bulk.selectingAll ? 'Selecting…' : `Select all ${total} matching`}
+                {bulk.selectingAll
+                  ? 'Selecting…'
+                  : `Select all ${totalCapped ? `${total.toLocaleString('en-US')}+` : total} matching`}
               </Anchor>
             </Text>
           )}

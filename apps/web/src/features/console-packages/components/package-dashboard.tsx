@@ -169,13 +169,21 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
         <PackageTableView
           items={items}
           total={total}
+          totalCapped={list.data?.totalCapped ?? false}
           filter={filter}
           onSort={(sort, order) => onFilterChange({ sort, order, page: 1 })}
           onOpen={setOpened}
           empty={emptyText}
         />
       ) : selectingCards ? (
-        <SelectableCardGrid items={items} total={total} filter={filter} onOpen={setOpened} empty={emptyText} />
+        <SelectableCardGrid
+          items={items}
+          total={total}
+          totalCapped={list.data?.totalCapped ?? false}
+          filter={filter}
+          onOpen={setOpened}
+          empty={emptyText}
+        />
       ) : items.length === 0 ? (
         emptyText
       ) : (

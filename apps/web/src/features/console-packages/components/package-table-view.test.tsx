@@ -122,6 +122,19 @@ describe('PackageTableView', () => {
     expect(screen.getByText('230 selected')).toBeTruthy();
   });
 
+  it('offers every match of a capped search as "1,000+", and says all are selected once they are', async () => {
+    serve({ total: 1030 });
+    const user = userEvent.setup();
+    renderForTest(
+      <PackageTableView items={PAGE} total={1000} totalCapped filter={FILTER} onSort={vi.fn()} onOpen={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select all packages on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 1,000+ matching' }));
+    expect(
+      await screen.findByText('All 1030 matching packages are selected.', { exact: false }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+
   it('accepts the selection in requests of 500, reports "N done, M failed" and keeps the failed codes selected', async () => {
     serve({ total: 1200, failing: [code(3), code(700)] });
     const user = userEvent.setup();

@@ -8,6 +8,8 @@ import { useBulkSelection } from './use-bulk-selection.ts';
 interface PackageTableViewProps {
   items: ShipmentView[];
   total: number;
+  /** The total is a cap the count stopped at (a search). */
+  totalCapped?: boolean;
   filter: { q: string; status: string; sort: PackageSort; order: SortOrder };
   onSort: (sort: PackageSort, order: SortOrder) => void;
   onOpen: (shipment: ShipmentView) => void;
@@ -16,11 +18,25 @@ interface PackageTableViewProps {
 }
 
 /** The table with its selection across pages and the bulk actions on it. */
-export function PackageTableView({ items, total, filter, onSort, onOpen, empty }: PackageTableViewProps) {
+export function PackageTableView({
+  items,
+  total,
+  totalCapped = false,
+  filter,
+  onSort,
+  onOpen,
+  empty,
+}: PackageTableViewProps) {
   const bulk = useBulkSelection(items, filter);
   return (
     <Stack gap="sm">
-      <BulkPanel bulk={bulk} pageCodes={items.map((item) => item.trackingCode)} total={total} filter={filter} />
+      <BulkPanel
+        bulk={bulk}
+        pageCodes={items.map((item) => item.trackingCode)}
+        total={total}
+        totalCapped={totalCapped}
+        filter={filter}
+      />
       {items.length === 0 ? (
         empty
       ) : (

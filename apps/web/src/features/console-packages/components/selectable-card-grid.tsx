@@ -8,19 +8,28 @@ import { useBulkSelection } from './use-bulk-selection.ts';
 interface SelectableCardGridProps {
   items: ShipmentView[];
   total: number;
+  /** The total is a cap the count stopped at (a search). */
+  totalCapped?: boolean;
   filter: { q: string; status: string };
   onOpen: (shipment: ShipmentView) => void;
   empty?: ReactNode;
 }
 
 /** The card grid in selection mode: the same cards, each with a checkbox above it, and the bulk actions. */
-export function SelectableCardGrid({ items, total, filter, onOpen, empty }: SelectableCardGridProps) {
+export function SelectableCardGrid({
+  items,
+  total,
+  totalCapped = false,
+  filter,
+  onOpen,
+  empty,
+}: SelectableCardGridProps) {
   const bulk = useBulkSelection(items, filter);
   const pageCodes = items.map((item) => item.trackingCode);
   const chosen = pageCodes.filter((code) => bulk.selection.codes.has(code)).length;
   return (
     <Stack gap="sm">
-      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} filter={filter} />
+      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} totalCapped={totalCapped} filter={filter} />
       {items.length === 0 ? (
         empty
       ) : (
