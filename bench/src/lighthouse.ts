@@ -12,7 +12,16 @@ export const PUBLIC_PAGES: string[] = PRERENDERED_PATHS.filter((pathname) => pat
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
-const score = (value: number | null | undefined) => (value == null ? 'n/a' : Math.round(value * 100));
+const score = (value: number | null | undefined) => (value == null ? Number.NaN : Math.round(value * 100));
+/** Runs of each page; the table shows the median run, ranked by performance. */
+const RUNS = 3;
+/** The goals: performance at least 95 (median of the runs), the other three categories at 100. */
+const GOALS = { performance: 95, others: 100 } as const;
+
+const median = <T>(items: T[], key: (item: T) => number): T => {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
 
 /** Audits the pages on a fresh server (PGlite, seeded plan and contact details). */
 export async function runLighthouse(pages: string[] = PUBLIC_PAGES): Promise<Row[]> {
@@ -28,20 +37,35 @@ export async function runLighthouse(pages: string[] = PUBLIC_PAGES): Promise<Row
   const rows: Row[] = [];
   try {
     for (const page of pages) {
-      const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, logLevel: 'error', output: 'json' });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError)
-        console.warn(`Lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
+      const runs: Row[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError)
+          console.warn(`Lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
+        runs.push({
+          page,
+          performance: score(categories.performance?.score),
+          accessibility: score(categories.accessibility?.score),
+          'best practices': score(categories['best-practices']?.score),
+          SEO: score(categories.seo?.score),
+          'LCP s': round((audits['largest-contentful-paint']?.numericValue ?? Number.NaN) / 1000, 2),
+          'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+          CLS: round(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3),
+        });
+      }
+      const row = median(runs, (entry) => Number(entry.performance));
+      const others = ['accessibility', 'best practices', 'SEO'].every((key) => row[key] === GOALS.others);
       rows.push({
-        page,
-        performance: score(categories.performance?.score),
-        accessibility: score(categories.accessibility?.score),
-        'best practices': score(categories['best-practices']?.score),
-        SEO: score(categories.seo?.score),
-        'LCP s': round((audits['largest-contentful-paint']?.numericValue ?? Number.NaN) / 1000, 2),
-        'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
-        CLS: round(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3),
+        ...row,
+        'performance runs': runs.map((entry) => entry.performance).join(' / '),
+        'goal ≥ 95': Number(row.performance) >= GOALS.performance ? 'met' : 'not met',
+        'others 100': others ? 'met' : 'not met',
       });
     }
   } finally {
@@ -49,6 +73,6 @@ export async function runLighthouse(pages: string[] = PUBLIC_PAGES): Promise<Row
     await server.stop();
     await removeDataDir(dataDir);
   }
-  printTable('Lighthouse (mobile: Moto G power emulation, slow 4G, 4x CPU slowdown)', rows);
+  printTable(`Lighthouse (mobile: Moto G power emulation, slow 4G, 4x CPU slowdown), median of ${RUNS} runs`, rows);
   return rows;
 }
