@@ -54,6 +54,8 @@ const TRACKED = {
   status: 'Shipped',
   estimatedDelivery: '2026-12-01T00:00:00.000Z',
   locationUpdates: [{ location: 'Lagos hub', timestamp: '2026-11-21T09:30:00.000Z' }],
+  late: false,
+  delivery: null,
 };
 
 const fetchTrackResult = () => apiFetch('/api/track/ABCDEFGH2345', { schema: trackResultSchema });
