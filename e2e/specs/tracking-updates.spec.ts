@@ -17,6 +17,7 @@ import {
   launchBrowser,
   newContext,
   screenshot,
+  VIEWPORTS,
 } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
@@ -47,7 +48,10 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The confirmation link of the .eml the server wrote to `to`, as a path of this site. */
-async function readConfirmPath(to: string): Promise<string> {
+const readConfirmPath = (to: string) => readLinkPath(to, '/api/subscriptions/confirm?token=');
+
+/** A link of the .eml files the server wrote to `to` that contains `marker`, as a path of this site. */
+async function readLinkPath(to: string, marker: string): Promise<string> {
   const directory = path.join(readE2eEnvironment().dataDir ?? '', 'outbox');
   let found: string | undefined;
   await expect
@@ -58,9 +62,8 @@ async function readConfirmPath(to: string): Promise<string> {
           const raw = decodeQuotedPrintable(await readFile(path.join(directory, name), 'utf8'));
           if (!raw.includes(`To: ${to}`)) continue;
           // Words split at spaces, quotes and angle brackets (a linear split, no backtracking pattern).
-          found = raw
-            .split(/[\s"<>]+/)
-            .find((word) => /^https?:\/\//.test(word) && word.includes('/api/subscriptions/confirm?token='));
+          found = raw.split(/[\s"<>]+/).find((word) => /^https?:\/\//.test(word) && word.includes(marker));
+          if (found) break;
         }
         return found;
       },
@@ -125,6 +128,55 @@ describe('E-mail updates on the tracking page', () => {
       await section(page).getByRole('status').waitFor();
       await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
       await context.close();
+    }
+  });
+
+  it('confirms and unsubscribes through the small pages, by their button, readable at 375 px and on a desktop, light and dark (axe)', async () => {
+    // A package of its own: four more confirmed addresses would fill the first one's five places.
+    const operator = await newContext(browser);
+    contexts.push(operator);
+    await signInAsOperator(operator);
+    const own = await submitPackage(operator);
+    expect((await callApi(operator, 'POST', '/api/admin/accept', { trackingCode: own })).status).toBe(200);
+
+    const visitors = await Promise.all(
+      LOOKS.map(async (look) => {
+        // These pages are the server's own HTML: they follow the browser's colour preference.
+        const context = await browser.newContext({
+          baseURL: readE2eEnvironment().baseUrl,
+          viewport: VIEWPORTS[look.viewport],
+          colorScheme: look.mode,
+        });
+        contexts.push(context);
+        const email = `pages.${look.viewport}.${look.mode}.${id}@example.com`;
+        const asked = await callApi(context, 'POST', `/api/track/${own}/subscriptions`, { email });
+        expect(asked.status).toBe(202);
+        return { look, context, email };
+      }),
+    );
+    for (const { look, context, email } of visitors) {
+      const page = await context.newPage();
+      expect((await page.goto(await readConfirmPath(email)))?.status()).toBe(200);
+      await page.getByRole('heading', { name: 'E-mail updates confirmed' }).waitFor();
+      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
+      await screenshot(page, `tracking-updates-confirmed-${look.viewport}-${look.mode}`);
+    }
+
+    // An update reaches every confirmed address with its own unsubscribe link.
+    const moved = await callApi(operator, 'POST', '/api/admin/location-update', {
+      trackingCode: own,
+      location: 'Leeds sorting hub',
+    });
+    expect(moved.status).toBe(201);
+    for (const { look, context, email } of visitors) {
+      const page = await context.newPage();
+      expect((await page.goto(await readLinkPath(email, '/api/subscriptions/unsubscribe?token=')))?.status()).toBe(200);
+      await page.getByRole('heading', { name: 'Stop e-mail updates?' }).waitFor();
+      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('heading', { name: 'Unsubscribed' }).waitFor();
+      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
+      await screenshot(page, `tracking-updates-unsubscribed-${look.viewport}-${look.mode}`);
     }
   });
 });

@@ -9,7 +9,7 @@ export interface LinkPage {
   html: string;
 }
 
-const STYLE = `:root{color-scheme:light dark}body{margin:0;font:16px/1.6 system-ui,-apple-system,'Segoe UI',Arial,sans-serif;background:#f5f7fa;color:#1f2933}main{max-width:32rem;margin:12vh auto;padding:2rem;background:#fff;border-radius:8px;border:1px solid #e4e7eb}h1{font-size:1.4rem;margin:0 0 1rem;color:#1c4f9c}a{color:#1c4f9c}button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#1c4f9c;color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;border-color:#373a40}h1,a{color:#a5c8ff}button{background:#a5c8ff;color:#101113}}`;
+const STYLE = `:root{color-scheme:light dark}body{margin:0;padding:0 1rem;font:16px/1.6 system-ui,-apple-system,'Segoe UI',Arial,sans-serif;background:#f5f7fa;color:#1f2933}main{max-width:32rem;margin:12vh auto;padding:2rem;background:#fff;border-radius:8px;border:1px solid #e4e7eb}h1{font-size:1.4rem;margin:0 0 1rem;color:#1c4f9c}a{color:#1c4f9c}button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#1c4f9c;color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;border-color:#373a40}h1,a{color:#a5c8ff}button{background:#a5c8ff;color:#101113}}`;
 
 function page(status: number, company: string, title: string, body: string): LinkPage {
   const html = `<!doctype html>
