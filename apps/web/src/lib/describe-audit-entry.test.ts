@@ -54,6 +54,16 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('names who received a package when its proof of delivery is recorded or removed', () => {
+    const proof = { receivedBy: 'Kofi Mensah', photo: true, signature: false };
+    expect(describeAuditEntry(entry({ action: 'package.delivery_proof_recorded', after: proof }))).toBe(
+      'Proof of delivery recorded: received by Kofi Mensah',
+    );
+    expect(describeAuditEntry(entry({ action: 'package.delivery_proof_removed', before: proof }))).toBe(
+      'Proof of delivery removed: received by Kofi Mensah',
+    );
+  });
+
   it('reads the team, mail and setting actions as sentences', () => {
     expect(
       describeAuditEntry(

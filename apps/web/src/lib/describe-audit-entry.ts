@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'package.location_added': 'Location added',
   'package.location_removed': 'Location removed',
   'package.delivery_proof_recorded': 'Proof of delivery recorded',
+  'package.delivery_proof_removed': 'Proof of delivery removed',
   'package.deleted': 'Package deleted',
   'package.updates_requested': 'E-mail updates requested',
   'package.updates_confirmed': 'E-mail updates confirmed',
@@ -92,8 +93,12 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return sentence(label, show(field(entry.after, 'location')));
     case 'package.location_removed':
       return sentence(label, show(field(entry.before, 'location')));
-    case 'package.delivery_proof_recorded': {
-      const receivedBy = field(entry.after, 'receivedBy');
+    case 'package.delivery_proof_recorded':
+    case 'package.delivery_proof_removed': {
+      const receivedBy = field(
+        entry.action === 'package.delivery_proof_removed' ? entry.before : entry.after,
+        'receivedBy',
+      );
       return sentence(label, receivedBy === undefined ? undefined : `received by ${show(receivedBy)}`);
     }
     case 'package.deleted':

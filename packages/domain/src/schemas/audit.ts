@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'package.location_added',
   'package.location_removed',
   'package.delivery_proof_recorded',
+  'package.delivery_proof_removed',
   'package.deleted',
   'package.updates_requested',
   'package.updates_confirmed',

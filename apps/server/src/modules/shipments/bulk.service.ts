@@ -45,7 +45,7 @@ function actionFor(deps: shipments.ShipmentDeps, actor: AuditActor, body: BulkAc
       });
     case 'status':
       return async (code: string): Promise<Outcome> => ({
-        status: (await shipments.changeShipmentStatusRow(deps.db, actor, code, body.status!)).status,
+        status: (await shipments.setShipmentStatus(deps, actor, code, body.status!, log)).status,
       });
     case 'location':
       return async (code: string): Promise<Outcome> => ({

@@ -32,6 +32,15 @@ export const proofImageKeys = (images: StoredProofImages) =>
   [images.photoKey, images.photoThumbnailKey, images.signatureKey].filter((key) => key !== null);
 
 /**
+ * Removes the files of a proof that a committed change replaced or ended. False when one could not be
+ * removed: the crash-leftover sweep at the next start removes it, as nothing names it any more.
+ */
+export async function removeFormerProofFiles(keys: string[], storage: ImageStorage): Promise<boolean> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  return results.every((result) => result.status === 'fulfilled');
+}
+
+/**
  * Checks that a signature is a PNG by its bytes and its header, then re-encodes it on white (no
  * metadata, no transparency that a dark page or a mail client would show as black on black).
  */

@@ -38,6 +38,12 @@ export async function upsertProof(
   return { proof: proof!, replaced };
 }
 
+/** Deletes the package's proof; answers the deleted row, if it had one. */
+export async function deleteProofOf(db: Database, shipmentId: string): Promise<DeliveryProofRow | undefined> {
+  const [row] = await db.delete(deliveryProofs).where(eq(deliveryProofs.shipmentId, shipmentId)).returning();
+  return row;
+}
+
 /** The proof of the package with this code, with the package's e-mails (for the delivery e-mail). */
 export async function findProofByShipmentId(db: Database, shipmentId: string) {
   const [row] = await db

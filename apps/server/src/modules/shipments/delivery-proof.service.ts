@@ -11,6 +11,7 @@ import { type OperatorActor, recordAudit } from '../audit/audit.service.ts';
 import * as proofs from './delivery-proof.repository.ts';
 import {
   proofImageKeys,
+  removeFormerProofFiles,
   removeProofImages,
   type StoredProofImages,
   storeProofImages,
@@ -20,12 +21,12 @@ import { findShipmentByCode } from './shipments.repository.ts';
 import {
   changeShipmentStatusRow,
   DECIDE_FIRST,
+  DELIVERED_STATUS,
   getShipment,
   PACKAGE_NOT_FOUND,
   type ShipmentDeps,
 } from './shipments.service.ts';
 
-export const DELIVERED_STATUS = 'Delivered';
 export const REJECTED_NOT_DELIVERED = 'A Rejected package cannot be delivered';
 export const NO_PROOF = 'This package has no proof of delivery';
 export const NO_PROOF_IMAGE = 'This proof of delivery has no such image';
@@ -77,15 +78,21 @@ export async function recordDeliveryProof<Replay>(
   if (replay !== undefined) return { replay };
 
   const images = await storeProofImages(received, deps.storage);
-  let replaced: proofs.DeliveryProofRow | undefined;
+  let formerFiles: string[];
   try {
-    replaced = await deps.db.transaction(async (tx) => {
+    formerFiles = await deps.db.transaction(async (tx) => {
       // Checked again under the change itself: the status may have moved since the first look.
       const current = await findShipmentByCode(tx, trackingCode);
       if (current && current.status !== PENDING_STATUS && !canRecordDelivery(current.status)) {
         throw conflict(REJECTED_NOT_DELIVERED);
       }
-      const delivered = await changeShipmentStatusRow(tx, actor, trackingCode, DELIVERED_STATUS);
+      // Set Delivered again after it had moved on, the change ends the earlier delivery's proof itself.
+      const { shipment: delivered, endedProofFiles } = await changeShipmentStatusRow(
+        tx,
+        actor,
+        trackingCode,
+        DELIVERED_STATUS,
+      );
       const written = await proofs.upsertProof(tx, {
         shipmentId: delivered.id,
         receivedBy,
@@ -100,13 +107,15 @@ export async function recordDeliveryProof<Replay>(
         before: written.replaced ? auditedProof(written.replaced) : null,
         after: auditedProof(written.proof),
       });
-      return written.replaced;
+      return [...endedProofFiles, ...(written.replaced ? proofImageKeys(written.replaced) : [])];
     });
   } catch (error) {
     await removeProofImages(images, deps.storage);
     throw error;
   }
-  if (replaced) await removeReplacedFiles(deps, replaced, steps.log);
+  if (!(await removeFormerProofFiles(formerFiles, deps.storage))) {
+    steps.log.warn({}, 'some files of a replaced proof of delivery could not be removed; the sweep at start will');
+  }
   steps.log.info(
     { trackingCode, photo: images.photoKey !== null, signature: images.signatureKey !== null },
     'proof of delivery recorded',
@@ -117,13 +126,6 @@ export async function recordDeliveryProof<Replay>(
 /** What the audit log keeps of a proof: the name and which images it has (never the images). */
 function auditedProof(row: StoredProofImages & { receivedBy: string }) {
   return { receivedBy: row.receivedBy, photo: row.photoKey !== null, signature: row.signatureKey !== null };
-}
-
-async function removeReplacedFiles(deps: ShipmentDeps, replaced: StoredProofImages, log: ProofSteps<unknown>['log']) {
-  const results = await Promise.allSettled(proofImageKeys(replaced).map((key) => deps.storage.delete(key)));
-  if (results.some((result) => result.status === 'rejected')) {
-    log.warn({}, 'some files of a replaced proof of delivery could not be removed; the sweep at start will');
-  }
 }
 
 async function requireProof(deps: ShipmentDeps, trackingCode: string) {

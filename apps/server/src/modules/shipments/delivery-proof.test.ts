@@ -143,6 +143,58 @@ describe.each(databases())('proof of delivery on %s', (kind) => {
     expect((await testApp.client().get(`/api/track/${trackingCode}`)).body.delivery).toBeNull();
   });
 
+  describe('a package delivered again after it had moved on', () => {
+    /** Delivered with a full proof, then moved on (the delivery failed after all): its code and the files before. */
+    async function deliveredThenMovedOn() {
+      const { trackingCode } = await acceptedShipment(testApp, operator);
+      const before = await uploads();
+      const form = proofForm(
+        { trackingCode, receivedBy: 'Ama Serwaa' },
+        { photo: await imageBytes(), signature: await signaturePng() },
+      );
+      expect((await record(form)).status).toBe(200);
+      expect(await uploads()).toHaveLength(before.length + 3);
+      await operator.post('/api/admin/update-status', { trackingCode, status: 'Out for Delivery' });
+      // Kept while the package is on its way again: the operators still see what happened.
+      expect((await operator.get(`/api/admin/packages/${trackingCode}/proof`)).body.receivedBy).toBe('Ama Serwaa');
+      return { trackingCode, before };
+    }
+
+    it.each([
+      [
+        'its status',
+        (trackingCode: string) => operator.post('/api/admin/update-status', { trackingCode, status: 'Delivered' }),
+      ],
+      [
+        'a bulk action',
+        (trackingCode: string) =>
+          operator.post('/api/admin/bulk', { action: 'status', trackingCodes: [trackingCode], status: 'Delivered' }),
+      ],
+    ])('without a proof, through %s, no longer shows the earlier receiver, date or files', async (_, deliver) => {
+      const { trackingCode, before } = await deliveredThenMovedOn();
+      expect((await deliver(trackingCode)).status).toBe(200);
+
+      const tracked = await testApp.client().get(`/api/track/${trackingCode}`);
+      expect([tracked.body.status, tracked.body.delivery]).toEqual(['Delivered', null]);
+      expect((await operator.get(`/api/admin/packages/${trackingCode}/proof`)).status).toBe(404);
+      expect(await uploads()).toEqual(before);
+      const removed = (await auditOf(trackingCode)).find((entry) => entry.action === 'package.delivery_proof_removed');
+      expect(removed).toMatchObject({ before: { receivedBy: 'Ama Serwaa', photo: true, signature: true } });
+    });
+
+    it('with a new proof, keeps only the new one and its files', async () => {
+      const { trackingCode, before } = await deliveredThenMovedOn();
+      const again = await record(proofForm({ trackingCode, receivedBy: 'Kofi Mensah' }, { photo: await imageBytes() }));
+      expect(again.status).toBe(200);
+      expect((await testApp.client().get(`/api/track/${trackingCode}`)).body.delivery.receivedBy).toBe('K. M.');
+      expect((await operator.get(`/api/admin/packages/${trackingCode}/proof`)).body).toMatchObject({
+        receivedBy: 'Kofi Mensah',
+        signatureUrl: null,
+      });
+      expect(await uploads()).toHaveLength(before.length + 2);
+    });
+  });
+
   describe('refusals store nothing', () => {
     async function expectRefused(form: FormData, status: number, message: string | RegExp) {
       const before = await uploads();

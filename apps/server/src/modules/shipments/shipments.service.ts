@@ -22,8 +22,8 @@ import { getAttentionRules } from '../attention/attention.service.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
 import { countSubscribers } from '../subscriptions/subscriber-count.ts';
-import { findProofOf } from './delivery-proof.repository.ts';
-import { proofImageKeys } from './delivery-proof-images.ts';
+import { deleteProofOf, findProofOf } from './delivery-proof.repository.ts';
+import { proofImageKeys, removeFormerProofFiles } from './delivery-proof-images.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
@@ -36,6 +36,7 @@ export const ONLY_PENDING_ACCEPTED = 'Only a Pending package can be accepted';
 export const ONLY_PENDING_REJECTED = 'Only a Pending package can be rejected';
 export const DECIDE_FIRST = 'Accept or reject the package before changing its status';
 export const NO_SUCH_UPDATE = 'No location update has that timestamp';
+export const DELIVERED_STATUS = 'Delivered';
 
 /** What an entry keeps of a package that was submitted or deleted: who, where, what (not the photos). */
 const AUDITED_PACKAGE_FIELDS = [
@@ -292,10 +293,46 @@ export async function changeShipmentStatus(
   trackingCode: string,
   status: string,
 ) {
-  return viewOf(deps, await changeShipmentStatusRow(deps.db, actor, trackingCode, status));
+  return viewOf(deps, await setShipmentStatus(deps, actor, trackingCode, status));
 }
 
-export async function changeShipmentStatusRow(db: Database, actor: AuditActor, trackingCode: string, status: string) {
+/** What a status change did: the package as changed, and the files of a proof of delivery it ended. */
+interface StatusChange {
+  shipment: repository.ShipmentRow;
+  /** To remove once the change committed (see changeShipmentStatusRow). */
+  endedProofFiles: string[];
+}
+
+/** The status change in a transaction of its own; the files of a proof it ended are removed after it. */
+export async function setShipmentStatus(
+  deps: ShipmentDeps,
+  actor: AuditActor,
+  trackingCode: string,
+  status: string,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<repository.ShipmentRow> {
+  const { shipment, endedProofFiles } = await changeShipmentStatusRow(deps.db, actor, trackingCode, status);
+  if (!(await removeFormerProofFiles(endedProofFiles, deps.storage))) {
+    log?.warn(
+      { trackingCode },
+      'some files of an ended proof of delivery could not be removed; the sweep at start will',
+    );
+  }
+  return shipment;
+}
+
+/**
+ * Sets the status, queues its notification and records it. A proof of delivery records one hand-over:
+ * a package set Delivered again after it had moved on loses the earlier delivery's proof, which the
+ * tracking page, the details and the shipper's e-mail would otherwise show as this delivery's (who
+ * received it, and when). The proof route records the new one after this, in the same transaction.
+ */
+export async function changeShipmentStatusRow(
+  db: Database,
+  actor: AuditActor,
+  trackingCode: string,
+  status: string,
+): Promise<StatusChange> {
   // The dropdown entry that reveals the text box is not a status.
   if (status === CUSTOM_STATUS_OPTION) {
     throw badRequest(CUSTOM_STATUS_REQUIRED.message, { status: CUSTOM_STATUS_REQUIRED.message });
@@ -324,7 +361,21 @@ export async function changeShipmentStatusRow(db: Database, actor: AuditActor, t
       before: { status: before.status },
       after: { status: changed.status },
     });
-    return changed;
+    const delivered = before.status !== DELIVERED_STATUS && changed.status === DELIVERED_STATUS;
+    const ended = delivered ? await deleteProofOf(tx, changed.id) : undefined;
+    if (ended) {
+      await recordAudit(tx, {
+        actor,
+        action: 'package.delivery_proof_removed',
+        target: packageTarget(changed.trackingCode),
+        before: {
+          receivedBy: ended.receivedBy,
+          photo: ended.photoKey !== null,
+          signature: ended.signatureKey !== null,
+        },
+      });
+    }
+    return { shipment: changed, endedProofFiles: ended ? proofImageKeys(ended) : [] };
   });
 }
 
