@@ -45,10 +45,11 @@ function sendPage(app: FastifyInstance, reply: FastifyReply, outcome: LinkOutcom
 export const subscriptionsRoutes = publicScope(async (app) => {
   const deps: SubscriptionDeps = { db: app.db, keys: app.subscriptionKeys, publicUrl: app.config.publicUrl };
 
-  // A mail client's one-click unsubscribe (RFC 8058) and the page's button post a form body; it
-  // carries nothing the route reads (the token is in the link), so it is read as bounded text only.
+  // A mail client's one-click unsubscribe (RFC 8058) and the page's button post a form body: RFC 8058
+  // asks mail clients for multipart/form-data and allows the browser's form encoding. It carries nothing
+  // the route reads (the token is in the link), so either is read as bounded text only.
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, body, done) => done(null, { form: String(body) }),
   );
@@ -122,7 +123,8 @@ export const subscriptionsRoutes = publicScope(async (app) => {
         summary: 'Stop the updates: the page’s button, or a mail client’s one-click unsubscribe (RFC 8058)',
         description:
           'The token in the link is the credential, so no anti-forgery header is asked for (a mail client cannot send ' +
-          'one). The body, if any, is `List-Unsubscribe=One-Click` and is not read. A repeat answers the same page.',
+          'one). The body, if any, is `List-Unsubscribe=One-Click` (form-encoded or multipart) and is not read. A ' +
+          'repeat answers the same page.',
         querystring: subscriptionTokenQuerySchema,
         response: { 200: htmlPage('Unsubscribed: a page saying so'), ...TOKEN_PAGES },
       },

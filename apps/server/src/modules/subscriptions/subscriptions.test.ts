@@ -164,7 +164,7 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
     ).toBe(true);
   });
 
-  it("unsubscribes by the mail client's one-click POST (RFC 8058), and a new request needs a new confirmation", async () => {
+  it("unsubscribes by the mail client's one-click POST (RFC 8058), form-encoded or multipart, and a new request needs a new confirmation", async () => {
     const { trackingCode } = await acceptedShipment(testApp, operator);
     const email = unique('grace');
     await confirmed(trackingCode, email);
@@ -178,6 +178,22 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
     });
     expect(oneClick.status).toBe(200);
     await changeStatus(trackingCode, 'In Transit');
+    expect((await deliver()).received).toEqual([]);
+
+    // RFC 8058 prefers multipart/form-data for that body: a mail client sending it is answered alike.
+    const other = unique('hopper');
+    await confirmed(trackingCode, other);
+    await changeStatus(trackingCode, 'Processing');
+    const [otherUpdate] = to((await deliver()).received, other);
+    const form = new FormData();
+    form.append('List-Unsubscribe', 'One-Click');
+    const multipart = await fetch(
+      headerLine(otherUpdate!, 'List-Unsubscribe')!.slice(1, -1).replace(PUBLIC_URL, testApp.baseUrl),
+      { method: 'POST', body: form },
+    );
+    expect(multipart.status).toBe(200);
+    expect(await multipart.text()).toContain('Unsubscribed');
+    await changeStatus(trackingCode, 'Shipped');
     expect((await deliver()).received).toEqual([]);
 
     // Asking again starts over with a confirmation; nothing is sent until it is clicked.
