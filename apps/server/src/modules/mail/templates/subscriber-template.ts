@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_CONFIRM_HOURS } from '@waybill/domain';
 import { escapeHtml } from './escape.ts';
 import {
   button,
@@ -47,8 +48,7 @@ export function renderSubscriptionConfirmEmail(
   const code = content.trackingCode;
   const subject = `Confirm e-mail updates for package ${code}`;
   const message = `Someone, probably you, asked for e-mail updates about package ${code} at this address. Confirm to get an e-mail at each status change and location update.`;
-  const ignore =
-    'The link works for 48 hours. If you did not ask for this, ignore this e-mail: nothing more will be sent.';
+  const ignore = `The link works for ${SUBSCRIPTION_CONFIRM_HOURS} hours. If you did not ask for this, ignore this e-mail: nothing more will be sent.`;
   const body = [
     paragraph(message),
     button('Confirm e-mail updates', content.link),
