@@ -93,15 +93,21 @@ describe.each(databases())('GET /api/admin/packages?attention=1 on %s', (kind) =
     expect(all.body.every((item) => item.attention === undefined)).toBe(true);
   });
 
-  it('follows the hours an admin saves', async () => {
+  it('follows the hours an admin saves, each rule its own', async () => {
     const saved = await operator.put('/api/admin/attention-settings', {
       pendingHours: 25,
-      staleHours: 48,
+      staleHours: 47,
       lateHours: 3,
     });
     expect(saved.status).toBe(200);
     try {
-      expect(byName((await attention()).body)).toEqual({ stale: ['stale'], staleAndLate: ['stale', 'late'] });
+      // 25 h leaves out the package Pending for 24 h 5 min, 47 h takes in the one unchanged for 47 h 55 min,
+      // and 3 h leaves out the two packages 2 h and 5 min past their estimated delivery.
+      expect(byName((await attention()).body)).toEqual({
+        stale: ['stale'],
+        fresh: ['stale'],
+        staleAndLate: ['stale', 'late'],
+      });
     } finally {
       await operator.put('/api/admin/attention-settings', DEFAULT_ATTENTION_RULES);
     }
