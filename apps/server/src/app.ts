@@ -10,6 +10,7 @@ import { featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import subscriptionKeys from './modules/subscriptions/subscriptions.plugin.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
+import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency/index.ts';
@@ -81,6 +82,7 @@ export async function buildApp(
   await app.register(textGuard);
   await app.register(rateLimits);
   await app.register(database);
+  await app.register(databaseChanges);
   await app.register(idempotency);
   await app.register(uploads, { storage });
   await app.register(orphanSweep);

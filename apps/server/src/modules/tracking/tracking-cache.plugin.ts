@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AnswerCache } from './answer-cache.ts';
-import { type ChangeListener, listenOnPglite, listenOnPostgres } from './tracking-changes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +8,9 @@ declare module 'fastify' {
     trackingAnswers: AnswerCache;
   }
 }
+
+/** The channel the database's triggers announce changed tracking codes on (migration 0009); '*' means any. */
+export const TRACKING_CHANNEL = 'tracking_changed';
 
 /**
  * Tens of thousands of packages in transit fit: a typical answer is 0.3–2 KB, and the character
@@ -28,46 +29,24 @@ export const TRACKING_CACHE_LIMITS = {
   missTtlMs: 10_000,
 };
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
- * The tracking answers' cache and the listener that keeps it true. Every change of a package, its
- * locations or its proofs makes the database announce the code (NOTIFY in the change's transaction,
- * migration 0009); each process drops that answer. While the listener is not listening the cache is
- * off and every request reads the database. On PGlite the notification comes back through the same
- * client as the committing query returns; on PostgreSQL through a connection of its own.
+ * The tracking answers' cache, kept true by the database's announcements: every change of a package,
+ * its locations or its proofs makes the database announce the code (NOTIFY in the change's
+ * transaction, migration 0009); each process drops that answer. While changes are not heard the cache
+ * is off and every request reads the database.
  */
 async function trackingCache(app: FastifyInstance) {
   const cache = new AnswerCache(TRACKING_CACHE_LIMITS);
   app.decorate('trackingAnswers', cache);
-  let lastWarning = 0;
-  const handlers = {
-    changed(code: string) {
+  app.databaseChanges.subscribe(TRACKING_CHANNEL, {
+    changed(code) {
       if (code === '*') cache.clear();
       else cache.invalidate(code);
     },
-    listening(on: boolean, error?: unknown) {
+    listening(on) {
       cache.enabled = on;
-      if (on && lastWarning > 0) app.log.info('tracking answers are cached again: changes are heard');
-      if (error && Date.now() - lastWarning >= 10_000) {
-        lastWarning = Date.now();
-        app.log.warn({ err: error }, 'not hearing tracking changes: tracking answers are read uncached');
-      }
     },
-  };
-  const client = (app.db as unknown as { $client?: unknown }).$client;
-  let listener: ChangeListener;
-  if (client instanceof PGlite) listener = await listenOnPglite(client, handlers);
-  else if (app.config.databaseUrl) listener = await listenOnPostgres(app.config.databaseUrl, handlers);
-  else throw new Error('tracking cache: the database is neither PGlite nor PostgreSQL');
-
-  // A write is answered once this process has heard the change it made: the writer's next read of
-  // tracking through this process is never the cached answer from before.
-  app.addHook('onSend', async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400 || !cache.enabled) return;
-    if (!(await listener.caughtUp())) cache.clear();
   });
-  app.addHook('onClose', async () => listener.close());
 }
 
-export default fp(trackingCache, { name: 'tracking-cache', dependencies: ['db'] });
+export default fp(trackingCache, { name: 'tracking-cache', dependencies: ['db', 'database-changes'] });

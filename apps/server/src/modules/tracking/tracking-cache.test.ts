@@ -6,9 +6,9 @@ import { acceptedShipment, submitShipment } from '../../../test/support/factorie
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
+import { LISTENER_APPLICATION_NAME } from '../../db/change-listener.ts';
 import { shipments } from '../../db/schema/index.ts';
 import { matchesEtag } from './tracking.routes.ts';
-import { LISTENER_APPLICATION_NAME } from './tracking-changes.ts';
 
 const NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
 

@@ -1,15 +1,25 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** The channel the database's triggers announce changed tracking codes on (migration 0009); '*' means any. */
-export const TRACKING_CHANNEL = 'tracking_changed';
 /** How the listening connection names itself to PostgreSQL (pg_stat_activity). */
-export const LISTENER_APPLICATION_NAME = 'waybill-tracking-listener';
+export const LISTENER_APPLICATION_NAME = 'waybill-change-listener';
 
-/** What the listener tells its owner: a code changed ('*': any), and whether every change is heard. */
+/**
+ * What the listener tells its owner: a change announced on one of the channels (NOTIFY sent by the
+ * database's triggers in the change's transaction), and whether every change is heard.
+ */
 export interface ChangeHandlers {
-  changed(code: string): void;
+  /** The channels to LISTEN on: plain lower-case names, as the migrations' triggers spell them. */
+  channels: readonly string[];
+  changed(channel: string, payload: string): void;
   listening(on: boolean, error?: unknown): void;
+}
+
+const CHANNEL_NAME = /^[a-z_]{1,63}$/;
+
+function checkChannels(channels: readonly string[]): void {
+  const bad = channels.find((channel) => !CHANNEL_NAME.test(channel));
+  if (bad !== undefined) throw new Error(`Not a channel name: ${bad}`);
 }
 
 export interface ChangeListener {
@@ -35,13 +45,16 @@ const delay = (ms: number) =>
 
 /** PGlite runs in this process: its notifications arrive as the committing query returns, always heard. */
 export async function listenOnPglite(client: PGlite, handlers: ChangeHandlers): Promise<ChangeListener> {
-  const unlisten = await client.listen(TRACKING_CHANNEL, (payload) => handlers.changed(payload));
+  checkChannels(handlers.channels);
+  const unlisten = await Promise.all(
+    handlers.channels.map((channel) => client.listen(channel, (payload) => handlers.changed(channel, payload))),
+  );
   handlers.listening(true);
   return {
     caughtUp: async () => true,
     async close() {
       handlers.listening(false);
-      if (!client.closed) await unlisten().catch(() => undefined);
+      if (!client.closed) await Promise.all(unlisten.map((stop) => stop().catch(() => undefined)));
     },
   };
 }
@@ -51,6 +64,8 @@ export async function listenOnPglite(client: PGlite, handlers: ChangeHandlers): 
  * lost the owner is told `listening(false)` and it reconnects with a doubling pause (250 ms to 10 s).
  */
 export async function listenOnPostgres(connectionString: string, handlers: ChangeHandlers): Promise<ChangeListener> {
+  checkChannels(handlers.channels);
+  const channels = new Set(handlers.channels);
   let client: pg.Client | undefined;
   let closed = false;
   let retry = RETRY_FIRST_MS;
@@ -73,13 +88,15 @@ export async function listenOnPostgres(connectionString: string, handlers: Chang
       keepAlive: true,
     });
     candidate.on('notification', (message) => {
-      if (message.channel === TRACKING_CHANNEL && message.payload !== undefined) handlers.changed(message.payload);
+      if (channels.has(message.channel) && message.payload !== undefined) {
+        handlers.changed(message.channel, message.payload);
+      }
     });
     candidate.on('error', (error) => lost(candidate, error));
     candidate.on('end', () => lost(candidate));
     try {
       await candidate.connect();
-      await candidate.query(`LISTEN ${TRACKING_CHANNEL}`);
+      for (const channel of channels) await candidate.query(`LISTEN ${channel}`);
     } catch (error) {
       candidate.end().catch(() => undefined);
       throw error;
