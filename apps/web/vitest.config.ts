@@ -12,5 +12,7 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // Form tests type key by key: on a busy two-core machine some take several seconds.
+    testTimeout: 15_000,
   },
 });

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default; on a busy two-core machine a render can take longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has neither; Mantine reads both (colour scheme, breakpoints, scroll areas).
 Object.defineProperty(window, 'matchMedia', {
