@@ -1,9 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ADD_ONS, MARKETING, PLAN_TIERS } from '@waybill/domain';
+import { findFreePort, startWaybillServer } from '@waybill/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoApp, launchBrowser, newContext, openPage } from '../support/browser.ts';
+import { launchBrowser, newContext, openPage } from '../support/browser.ts';
 import { saveContactDetails } from '../support/contact-details.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 interface ContentPage {
   path: string;
@@ -142,12 +148,20 @@ describe('content pages in the prerendered HTML (no scripts)', () => {
     expect(images.filter((image) => image.includes('loading="lazy"'))).toHaveLength(2);
   });
 
-  it('shows no price before the plan is read, only the default tier names', async () => {
-    const html = await (await fetch(`${readE2eEnvironment().baseUrl}/pricing`)).text();
+  it("carries the saved plan's names and prices, or the default names priced on request", async () => {
+    const { baseUrl } = readE2eEnvironment();
+    type Plan = Record<`name${1 | 2 | 3}`, string> & Record<`price${1 | 2 | 3}`, number>;
+    const plan = ((await (await fetch(`${baseUrl}/api/plans`)).json()) as Plan[])[0];
+    const html = await (await fetch(`${baseUrl}/pricing`)).text();
     const h3 = readAll(html, /<h3[^<>]*>([^<]*)<\/h3>/g);
-    expect(h3.slice(0, 3)).toEqual(PLAN_TIERS.map((tier) => tier.defaultName));
-    expect(html).toContain('Price loading');
-    expect(html).not.toContain('per package</');
+    if (plan) {
+      expect(h3.slice(0, 3)).toEqual([plan.name1, plan.name2, plan.name3]);
+      expect(html.match(/per package</g)).toHaveLength(3);
+    } else {
+      expect(h3.slice(0, 3)).toEqual(PLAN_TIERS.map((tier) => tier.defaultName));
+      expect(html.match(/Price on request</g)).toHaveLength(3);
+      expect(html).not.toContain('per package</');
+    }
   });
 });
 
@@ -295,27 +309,40 @@ describe('content pages in the browser', () => {
 });
 
 describe('about page in a later year', () => {
-  it('counts the years from 2010 and the footer year from today, hydrating without a mismatch', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    // Five years after the build: the HTML still says the build year's count.
+  it("counts the years from 2010 and the footer year from the server's today, with no console error", async () => {
+    // A server whose clock reads five years ahead (support/shifted-clock.mjs): the pages are rendered
+    // with its year, as they are every year without a rebuild.
     const later = new Date().getFullYear() + 5;
-    await page.clock.setFixedTime(new Date(`${later}-03-01T12:00:00Z`));
-    await gotoApp(page, '/about');
-    const numbers = section(page, 'Waybill in numbers');
-    await numbers
-      .getByText(`${later - MARKETING.founded} years of deliveries, one parcel at a time.`, { exact: true })
-      .waitFor();
-    // The footer's year, on every prerendered page, follows the clock the same way.
-    await page.getByRole('contentinfo').getByText(`© ${later} `, { exact: false }).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-e2e-later-'));
+    const port = await findFreePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = await startWaybillServer({
+      dataDir,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: undefined,
+        PUBLIC_URL: baseUrl,
+        ADMIN_PASSWORD: 'a-later-year-admin-password',
+        NODE_OPTIONS: `--import=${path.join(repoRoot, 'e2e/support/shifted-clock.mjs')}`,
+        WAYBILL_CLOCK_SHIFT_MS: String(new Date(`${later}-03-01T12:00:00Z`).getTime() - Date.now()),
+      },
+    });
+    try {
+      const { page, context, errors } = await openPage(browser, '/about', { baseUrl });
+      const numbers = section(page, 'Waybill in numbers');
+      await numbers
+        .getByText(`${later - MARKETING.founded} years of deliveries, one parcel at a time.`, { exact: true })
+        .waitFor();
+      // The footer's year, on every page, follows the clock the same way.
+      await page.getByRole('contentinfo').getByText(`© ${later} `, { exact: false }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe('contact page', () => {

@@ -95,11 +95,15 @@ describe('prerendered HTML, fetched without running scripts', () => {
     await context.close();
   });
 
-  it('serves the client-only fallback for /track/<code>, and a 404 page for unknown paths', async () => {
+  it("serves /track/<code> as the tracking page with that code's answer, and a 404 page for unknown paths", async () => {
     const { baseUrl } = readE2eEnvironment();
-    const fallback = await fetch(`${baseUrl}/track/WB123`);
-    expect(fallback.status).toBe(200);
-    expect(await fallback.text()).toContain('<div id="root"></div>');
+    const tracking = await fetch(`${baseUrl}/track/WB123`);
+    expect(tracking.status).toBe(200);
+    const html = await tracking.text();
+    expect(decode(readTag(html, /<h1[^<>]*>([^<]*)<\/h1>/))).toBe(HEADINGS['/track']);
+    // The code stays in the box, with the help prompt for a code that is not known.
+    expect(html).toContain('>WB123</textarea>');
+    expect(html).toContain('Your tracking number is in the confirmation e-mail');
 
     const { page, context, errors } = await openPage(browser, '/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

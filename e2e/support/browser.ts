@@ -64,6 +64,11 @@ export interface OpenPageOptions {
   javaScript?: boolean;
   /** false: return as soon as the HTML loaded; otherwise wait until the app is interactive. */
   waitForApp?: boolean;
+  /**
+   * false: leave the page's islands asleep (they wake on a visitor's first use, as they do for a
+   * visitor); otherwise wake each, as a pointer moving over it does, and wait until all have hydrated.
+   */
+  wakeIslands?: boolean;
   /** Another server than the shared one (a spec that starts its own); the shared one by default. */
   baseUrl?: string;
 }
@@ -80,7 +85,10 @@ export async function openPage(browser: Browser, pathname: string, options: Open
   const context = await newContext(browser, options);
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await gotoApp(page, pathname, { ready: options.waitForApp ?? options.javaScript !== false });
+  await gotoApp(page, pathname, {
+    ready: options.waitForApp ?? options.javaScript !== false,
+    wakeIslands: options.wakeIslands,
+  });
   return { page, context, errors };
 }
 
@@ -108,15 +116,34 @@ export async function newContext(browser: Browser, options: OpenPageOptions = {}
   return context;
 }
 
-/** Navigates and, unless told otherwise, waits until React has hydrated (the shell marks <html>). */
-export async function gotoApp(page: Page, pathname: string, { ready = true } = {}): Promise<void> {
+/** Navigates and, unless told otherwise, waits until the page is interactive (see waitForApp). */
+export async function gotoApp(
+  page: Page,
+  pathname: string,
+  { ready = true, wakeIslands = true }: { ready?: boolean; wakeIslands?: boolean } = {},
+): Promise<void> {
   await page.goto(pathname, { waitUntil: 'load' });
-  if (ready) await waitForApp(page);
+  if (ready) await waitForApp(page, { wakeIslands });
 }
 
-/** Resolves once the app's root layout has mounted in the browser (after a reload too). */
-export async function waitForApp(page: Page): Promise<void> {
+/**
+ * Resolves once the page is interactive (after a reload too): its script has run (it marks <html>),
+ * and, unless told otherwise, every island of a public page has woken, as if a pointer had moved over
+ * each, and hydrated. The console's pages have none.
+ */
+export async function waitForApp(page: Page, { wakeIslands = true } = {}): Promise<void> {
   await page.locator('html[data-waybill-ready]').waitFor({ state: 'attached', timeout: 15_000 });
+  if (!wakeIslands) return;
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll('[data-island]:not([data-island-awake])')) {
+      island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    }
+  });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-island-awake')),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 function collectErrors(page: Page): string[] {

@@ -26,7 +26,7 @@ function ensureTestTools(): void {
 function ensureWebBuild(): void {
   // WEB_DIST_DIR (which the server reads too) tests a build copied aside while apps/web/dist is rebuilt.
   const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
-  if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '__spa-fallback.html'))) {
+  if (!existsSync(path.join(dist, 'console.html')) || !existsSync(path.join(dist, '.ssr/render-page.mjs'))) {
     throw new Error(`No web build in ${dist}: run \`npm run build\` first (npm test and npm run test:e2e do).`);
   }
 }

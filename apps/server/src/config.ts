@@ -263,7 +263,7 @@ export function loadConfig(
       whatsapp: e.COMPANY_WHATSAPP ?? (whatsappLinkForPhone(e.COMPANY_PHONE) || whatsappLinkForPhone(DEFAULT_PHONE)),
     },
     consoleShortcut: { name: e.CONSOLE_SHORTCUT_NAME, code: e.CONSOLE_SHORTCUT_CODE },
-    webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : undefined,
+    webDistDir: existsSync(path.join(webDistDir, 'console.html')) ? webDistDir : undefined,
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       login: e.RATE_LIMIT_LOGIN,

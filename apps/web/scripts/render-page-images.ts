@@ -1,5 +1,5 @@
 // Renders the illustrations of the marketing pages from the SVG drawings beside this script's output
-// (src/pages/public/<page>/images/<name>.svg) to WebP at the two widths the pages ask for: a phone
+// (src/pages/public/<page>/images/<name>.svg, and src/islands/images/ for those inside an island) to WebP at the two widths the pages ask for: a phone
 // (375 px wide, 2x screens) and a desktop column. Run after editing a drawing:
 //   node --import tsx apps/web/scripts/render-page-images.ts
 // sharp comes with the server workspace; the web build itself never runs this.
@@ -8,14 +8,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 const PAGES = path.resolve(import.meta.dirname, '../src/pages/public');
+const ISLAND_IMAGES = path.resolve(import.meta.dirname, '../src/islands/images');
 /** Rendered widths; the pages' srcset lists the same two. */
 const WIDTHS = [480, 960] as const;
 const BUDGET_BYTES = 30 * 1024;
 
 async function findDrawings(): Promise<string[]> {
   const drawings: string[] = [];
-  for (const page of await readdir(PAGES)) {
-    const folder = path.join(PAGES, page, 'images');
+  const folders = [...(await readdir(PAGES)).map((page) => path.join(PAGES, page, 'images')), ISLAND_IMAGES];
+  for (const folder of folders) {
     const files = await readdir(folder).catch(() => [] as string[]);
     drawings.push(...files.filter((file) => file.endsWith('.svg')).map((file) => path.join(folder, file)));
   }

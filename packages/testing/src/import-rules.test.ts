@@ -38,7 +38,10 @@ describe('import rules', () => {
         "import { card } from '../features/tracking/card.tsx';\nimport { rule } from '@waybill/domain';",
       'apps/web/src/features/tracking/card.tsx':
         "import { plan } from '../console-plan/plan.ts';\nimport { Page } from '../../pages/public/home.tsx';\nimport { own } from './own.ts';\nimport { api } from '../../lib/api.ts';",
-      'apps/web/src/pages/public/home.tsx': "import { card } from '../../features/tracking/card.tsx';",
+      'apps/web/src/pages/public/home.tsx':
+        "import { card } from '../../features/tracking/card.tsx';\nimport Box from '../../islands/box.tsx';",
+      'apps/web/src/islands/box.tsx':
+        "import { card } from '../features/tracking/card.tsx';\nimport { Page } from '../pages/public/home.tsx';",
       'apps/web/src/components/shell.tsx': "const lazy = import('../app/router/routes.tsx');",
     };
     for (const [file, text] of Object.entries(files)) {
@@ -58,6 +61,7 @@ describe('import rules', () => {
         'apps/web/src/features/tracking/card.tsx ../console-plan/plan.ts: a feature never imports another feature',
         'apps/web/src/features/tracking/card.tsx ../../pages/public/home.tsx: features never imports pages',
         'apps/web/src/components/shell.tsx ../app/router/routes.tsx: components never imports app',
+        'apps/web/src/islands/box.tsx ../pages/public/home.tsx: islands never imports pages',
       ].sort(),
     );
   });

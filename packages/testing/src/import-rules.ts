@@ -4,7 +4,7 @@
 //
 //   packages/domain        imports no workspace and nothing outside itself
 //   apps/server, apps/web  import the domain, never each other
-//   apps/web/src           lib, components  <-  features  <-  pages, app
+//   apps/web/src           lib, components  <-  features  <-  islands  <-  pages, app
 //                          a feature never imports another feature
 //   every src/ folder      production files import no test folder (tests may)
 import { readdir, readFile } from 'node:fs/promises';
@@ -20,7 +20,7 @@ const SOURCE_FILE = /\.(?:ts|tsx|mts|mjs)$/;
 const TEST_FILE = /\.test\.(?:ts|tsx)$/;
 // `from 'x'`, `import 'x'`, `import('x')`: one quoted specifier after the keyword, bounded, linear.
 const SPECIFIER = /\b(?:from|import)\s*(?:\(\s*)?['"]([^'"\n]{1,300})['"]/g;
-const WEB_LAYERS: Record<string, number> = { lib: 0, components: 0, features: 1, pages: 2, app: 2 };
+const WEB_LAYERS: Record<string, number> = { lib: 0, components: 0, features: 1, islands: 2, pages: 3, app: 3 };
 const TEST_FOLDERS = ['apps/server/test/', 'apps/web/test/', 'packages/domain/test/', 'packages/testing/'];
 
 /** Every specifier a source text imports or re-exports. */

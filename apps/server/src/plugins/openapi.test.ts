@@ -1,7 +1,7 @@
 // The API description is the contract: every route declares what it answers, every operation the
 // document lists is called here and each answer (status, body, documented headers) is checked against
 // the document, so an answer the schemas do not describe, or an operation nobody calls, fails.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -12,6 +12,7 @@ import type { AnyBody, TestClient, TestResponse } from '../../test/support/http-
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
 import { databases } from '../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/test-smtp-server.ts';
+import { writeTestWebBuild } from '../../test/support/web-build.ts';
 import { DOCS_PATH, OPENAPI_PATH, operationIdOf } from './openapi.ts';
 
 interface Operation {
@@ -272,8 +273,7 @@ describe.each(databases())('the API description on %s', (kind) => {
     smtp = await startTestSmtpServer();
     // A minimal web build, so the web app's page routes are registered too.
     webDist = await mkdtemp(path.join(os.tmpdir(), 'waybill-web-'));
-    for (const file of ['index.html', '__spa-fallback.html'])
-      await writeFile(path.join(webDist, file), '<!doctype html>');
+    await writeTestWebBuild(webDist);
     testApp = await startTestApp(kind, {
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'https://waybill.test',

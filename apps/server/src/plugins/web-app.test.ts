@@ -1,70 +1,161 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
-import { PRERENDERED_PATHS, prerenderedFile } from '@waybill/domain';
+import type { PageRequest } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedShipment } from '../../test/support/factories.ts';
+import type { TestClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { databases } from '../../test/support/test-databases.ts';
+import { writeTestWebBuild } from '../../test/support/web-build.ts';
 
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`;
-
-/** A small stand-in for the web build, laid out as apps/web/dist is. */
-async function writeWebBuild(root: string) {
-  await mkdir(path.join(root, 'assets'), { recursive: true });
-  for (const pathname of PRERENDERED_PATHS) {
-    const file = path.join(root, prerenderedFile(pathname));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, page(pathname === '/' ? 'Home' : `Route ${pathname.slice(1)}`));
-  }
-  await writeFile(path.join(root, '__spa-fallback.html'), page('App'));
-  const script = 'console.log("waybill");'.repeat(50);
-  await writeFile(path.join(root, 'assets/index-abc123.js'), script);
-  await writeFile(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
-  // The scan page's barcode decoder: a WebAssembly module's first bytes.
-  const wasm = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(2000)]);
-  await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm'), wasm);
-  await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm.br'), brotliCompressSync(wasm));
-  await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+interface Rendered {
+  renders: number;
+  assets: unknown;
+  request: PageRequest;
 }
 
-describe('serving the web app', () => {
+/** What the stand-in renderer was asked, read back from the page. */
+async function readRendered(response: Response): Promise<Rendered> {
+  const html = await response.text();
+  return JSON.parse(html.slice(html.indexOf('<body>') + 6, html.indexOf('</body>'))) as Rendered;
+}
+
+describe.each(databases())('serving the site on %s', (kind) => {
   let testApp: TestApp;
+  let operator: TestClient;
   beforeAll(async () => {
-    const root = path.join(process.env.TMPDIR ?? '/tmp', `waybill-web-${process.pid}-${Date.now()}`);
-    await writeWebBuild(root);
-    testApp = await startTestApp('pglite', { WEB_DIST_DIR: root, ADMIN_PATH: '/ops-test' });
+    const root = path.join(process.env.TMPDIR ?? '/tmp', `waybill-web-${process.pid}-${Date.now()}-${kind}`);
+    await writeTestWebBuild(root);
+    testApp = await startTestApp(kind, { WEB_DIST_DIR: root, ADMIN_PATH: '/ops-test' });
+    operator = await testApp.operator();
   });
   afterAll(() => testApp?.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(`${testApp.baseUrl}${url}`, { headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(`${testApp.baseUrl}${url}`, { headers, redirect: 'manual' });
 
-  it('serves the prerendered home and routes, with or without a trailing slash', async () => {
+  it('renders each public page with the saved plan, contact details, company settings and year', async () => {
     const home = await get('/');
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<title>Home</title>');
     expect(home.headers.get('cache-control')).toBe('no-cache');
-    expect(home.headers.get('content-type')).toContain('text/html');
-    for (const url of ['/pricing', '/pricing/', '/0', '/thank-you/']) {
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const { request, assets } = await readRendered(home);
+    expect(request.path).toBe('/');
+    expect(request.content.company).toEqual(testApp.app.config.company);
+    expect(request.content.year).toBe(new Date().getFullYear());
+    expect(assets).toEqual({ script: '/assets/public-abc123.js' });
+    for (const url of ['/pricing', '/pricing/', '/0', '/create/']) {
       const response = await get(url);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain(`Route ${url.replaceAll('/', '')}`);
+      expect(response.status, url).toBe(200);
+      expect((await readRendered(response)).request.path).toBe(url.replace(/(.)\/$/, '$1'));
     }
   });
 
-  it('serves the SPA fallback for a tracking link and the console, with the console base', async () => {
-    const track = await get('/track/ABCDEFGHJKMN');
-    expect(track.status).toBe(200);
-    expect(await track.text()).toContain('<title>App</title>');
+  it('keeps a rendered page until the plan or the contact details change, then renders it again', async () => {
+    const first = await readRendered(await get('/pricing'));
+    const again = await readRendered(await get('/pricing'));
+    expect(again.renders).toBe(first.renders);
+
+    const plans = (await operator.get<{ _id: string }[]>('/api/plans')).body;
+    const plan = {
+      name1: 'Basic',
+      name2: 'Express',
+      name3: 'Rush',
+      price1: 10,
+      price2: 20,
+      price3: 30 + first.renders,
+      description1: '',
+      description2: '',
+      description3: '',
+    };
+    const saved = plans[0]
+      ? await operator.put(`/api/edit-plan/${plans[0]._id}`, plan)
+      : await operator.post('/api/create-plan', plan);
+    expect(saved.status).toBeLessThan(300);
+    // The writer's next page shows the change: the write is answered once this process heard it.
+    const changed = await readRendered(await get('/pricing'));
+    expect(changed.renders).toBeGreaterThan(first.renders);
+    expect(changed.request.content.plan).toMatchObject({ name3: 'Rush', price3: plan.price3 });
+
+    const details = { phone: '+44 20 7946 0000', email: 'desk@waybill.test', watsapp: '', address: ['1 Dock Road'] };
+    const existing = (await operator.get<{ _id: string }[]>('/api/details')).body[0];
+    const written = existing
+      ? await operator.put(`/api/details/${existing._id}`, details)
+      : await operator.post('/api/details', details);
+    expect(written.status).toBeLessThan(300);
+    expect((await readRendered(await get('/pricing'))).request.content.details).toMatchObject(details);
+  });
+
+  it('sends brotli or gzip as the browser takes them, each with its own ETag, and a 304 for a page it has', async () => {
+    const br = await get('/create', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brTag = br.headers.get('etag') ?? '';
+    expect(brTag).toMatch(/^"[\w-]+-br"$/);
+    const gz = await get('/create', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/create', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch decodes both: each encoding carries the same page.
+    const plainText = await plain.text();
+    expect(await gz.text()).toBe(plainText);
+    expect(await br.text()).toBe(plainText);
+    expect(gz.headers.get('etag')).not.toBe(brTag);
+
+    const notModified = await get('/create', { 'accept-encoding': 'br', 'if-none-match': brTag });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    const otherEncoding = await get('/create', { 'accept-encoding': 'gzip', 'if-none-match': brTag });
+    expect(otherEncoding.status).toBe(200);
+  });
+
+  it("renders a code's tracking page with its answer, and an unknown code's with the reason", async () => {
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const known = await get(`/track/${trackingCode.toLowerCase()}`);
+    expect(known.status).toBe(200);
+    const { request } = await readRendered(known);
+    expect(request.path).toBe(`/track/${trackingCode}`);
+    expect(request.tracking).toMatchObject({ code: trackingCode, error: null, result: { status: 'Order Placed' } });
+    // The public answer only: the same as the tracking API's.
+    const api = await testApp.client().get(`/api/track/${trackingCode}`);
+    expect(request.tracking?.result).toEqual(api.body);
+
+    const unknown = await readRendered(await get('/track/NOSUCHCODE22'));
+    expect(unknown.request.tracking).toEqual({
+      code: 'NOSUCHCODE22',
+      result: null,
+      error: 'Package not found. Please check the tracking code and try again.',
+    });
+    // A code longer than any is not looked up; an address longer than the router takes is refused.
+    const long = await get(`/track/${'A'.repeat(90)}`);
+    expect(long.status).toBe(200);
+    expect((await readRendered(long)).request.tracking).toMatchObject({ result: null, error: expect.any(String) });
+    expect((await get(`/track/${'A'.repeat(5000)}`)).status).toBe(414);
+  });
+
+  it('sends /track?codes= with one code to its page, and renders several as a list', async () => {
+    const one = await get('/track?codes=%20wb7k2m9qx4tp%20');
+    expect(one.status).toBe(303);
+    expect(one.headers.get('location')).toBe('/track/WB7K2M9QX4TP');
+    const several = await get('/track?codes=A1,B2');
+    expect(several.status).toBe(200);
+    expect((await readRendered(several)).request).toMatchObject({ path: '/track', search: 'codes=A1,B2' });
+    expect((await readRendered(await get('/track'))).request.search).toBe('');
+  });
+
+  it('serves the console page under the console prefix, with the console base', async () => {
     for (const url of ['/ops-test', '/ops-test/', '/ops-test/plan', '/ops-test/contact']) {
       const response = await get(url);
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<meta name="waybill-console-base" content="/ops-test"></head>');
+      const html = await response.text();
+      expect(html).toContain('<title>Console</title>');
+      expect(html).toContain('<meta name="waybill-console-base" content="/ops-test"></head>');
     }
   });
 
-  it('answers an unknown page with the app and a 404, an unknown API route with JSON', async () => {
+  it('answers an unknown page with the not-found page and a 404, an unknown API route with JSON', async () => {
     const page404 = await get('/no-such-page');
     expect(page404.status).toBe(404);
-    expect(await page404.text()).toContain('<title>App</title>');
+    expect((await readRendered(page404)).request.path).toBe('/404');
     const api = await get('/api/nothing');
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Route GET /api/nothing not found' });
@@ -81,17 +172,23 @@ describe('serving the web app', () => {
     expect((await get('/assets/missing.js')).status).toBe(404);
   });
 
-  it('serves other root files of the build and refuses path tricks', async () => {
+  it('serves other root files of the build and never the renderer or path tricks', async () => {
     const icon = await get('/favicon.svg');
     expect(icon.status).toBe(200);
     for (const url of [
       '/..%2f..%2fetc%2fpasswd',
       '/assets/..%2f..%2fpackage.json',
       '/assets/%2e%2e/%2e%2e/package.json',
+      '/.ssr/render-page.mjs',
+      '/.ssr/assets.json',
+      '/assets/..%2f.ssr%2fassets.json',
+      '/console.html',
     ]) {
       const response = await get(url);
-      expect([403, 404]).toContain(response.status);
-      expect(await response.text()).not.toMatch(/root:|"name"/);
+      expect([403, 404], url).toContain(response.status);
+      const text = await response.text();
+      expect(text, url).not.toMatch(/root:|"private"|createPageRenderer|<title>Console/);
+      expect(text.startsWith('{"script"'), url).toBe(false);
     }
   });
 

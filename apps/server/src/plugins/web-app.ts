@@ -1,16 +1,39 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PRERENDERED_PATHS, prerenderedFile } from '@waybill/domain';
+import {
+  normalizeTrackingCode,
+  type PageRequest,
+  PRERENDERED_PATHS,
+  parseTrackingCodes,
+  TRACKING_CODE_MAX_INPUT,
+} from '@waybill/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileAnswer } from '../http/answers.ts';
+import { PageCache } from '../modules/public-pages/page-cache.ts';
+import { loadPageRenderer } from '../modules/public-pages/page-renderer.ts';
+import { preparePage, sendPage } from '../modules/public-pages/rendered-page.ts';
+import { loadSiteContent } from '../modules/public-pages/site-content.ts';
+import { PACKAGE_NOT_FOUND } from '../modules/shipments/shipments.service.ts';
+import { readCachedAnswer } from '../modules/tracking/tracking.service.ts';
 import { sendNotFound } from './error-handler.ts';
+import { rateLimitFor } from './rate-limits.ts';
 import { CONSOLE_PAGE_HELMET } from './security-headers.ts';
 
-const FALLBACK = '__spa-fallback.html';
+const CONSOLE_PAGE = 'console.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const PAGE = { schema: { response: { 200: fileAnswer('A page of the web app (HTML)') } } };
+/**
+ * A file of the build by its name: no folder, no leading dot, an extension. Each dot starts a part of
+ * its own, so a name matches in one pass, whatever its length.
+ */
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+$/;
+/** The channel the database's triggers announce a changed plan or contact details on (migration 0012). */
+export const SITE_CONTENT_CHANNEL = 'site_content_changed';
+/** The key of the not-found page in the page cache (every public path is a key of its own). */
+const NOT_FOUND_KEY = '/404';
+
+const PAGE = { schema: { response: { 200: fileAnswer('A page of the site (HTML)') } } };
 const ASSET = { schema: { response: { 200: fileAnswer('A file of the web build, named by its content') } } };
 
 /** Inserts the console prefix for the client router, escaped for an attribute. */
@@ -20,36 +43,88 @@ export function withConsoleBase(html: string, consolePath: string): string {
 }
 
 /**
- * The built web app: prerendered pages, the SPA fallback for client-only routes and the console,
- * hashed assets with a long cache, and pre-compressed (.br/.gz) files chosen by Accept-Encoding.
+ * The site: the public pages rendered by the web build's renderer with the current plan and contact
+ * details (kept until those change), the tracking page of a code with its answer, the console's one
+ * page under ADMIN_PATH, and the built files (hashed assets with a long cache, pre-compressed .br/.gz
+ * chosen by Accept-Encoding).
  */
 async function webApp(app: FastifyInstance, { root, consolePath }: { root: string; consolePath: string }) {
   // cacheControl off: each route below sets its own (no-cache for pages, a year for hashed assets).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true, index: false, cacheControl: false });
+  const renderer = await loadPageRenderer(root);
 
-  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
-    reply.code(status).header('Cache-Control', 'no-cache').sendFile(file);
+  const render = async (request: Omit<PageRequest, 'content'>) => {
+    const content = await loadSiteContent(app.db, app.config.company);
+    const { status, html } = renderer.render({ ...request, content });
+    return preparePage(status, html);
+  };
+  const pages = new PageCache((key) =>
+    render(key === NOT_FOUND_KEY ? { path: NOT_FOUND_KEY, search: '' } : { path: key, search: '' }),
+  );
+  app.databaseChanges.subscribe(SITE_CONTENT_CHANNEL, {
+    changed: () => pages.clear(),
+    listening(on) {
+      pages.listening = on;
+      if (!on) pages.clear();
+    },
+  });
+
+  const query = (request: FastifyRequest) => {
+    const at = request.url.indexOf('?');
+    return at === -1 ? '' : request.url.slice(at + 1);
+  };
 
   for (const pathname of PRERENDERED_PATHS) {
-    app.get(pathname, PAGE, (_request, reply) => sendPage(reply, prerenderedFile(pathname)));
+    if (pathname === '/track') continue;
+    app.get(pathname, PAGE, async (request, reply) => sendPage(request, reply, await pages.get(pathname)));
   }
-  app.get('/track/*', PAGE, (_request, reply) => sendPage(reply, FALLBACK));
+
+  // /track?codes=…: one code is that code's page; several are listed (the page's script looks each up).
+  app.get('/track', PAGE, async (request, reply) => {
+    const search = query(request);
+    const codes = new URLSearchParams(search).get('codes');
+    if (codes === null) return sendPage(request, reply, await pages.get('/track'));
+    const parsed = parseTrackingCodes(codes);
+    if (parsed.ok && parsed.codes.length === 1) {
+      return reply.redirect(`/track/${encodeURIComponent(parsed.codes[0] ?? '')}`, 303);
+    }
+    return sendPage(request, reply, await render({ path: '/track', search }));
+  });
+
+  // A code's page, with its answer (or the reason there is none) rendered in: the link of every e-mail.
+  // It reads the same cached answers as the tracking API, and counts in the same limit per client.
+  app.get('/track/:code', { ...PAGE, ...rateLimitFor(app, 'track') }, async (request, reply) => {
+    const raw = (request.params as { code: string }).code;
+    const code = normalizeTrackingCode(raw.slice(0, TRACKING_CODE_MAX_INPUT));
+    const answer = code ? await readCachedAnswer(app.db, app.trackingAnswers, code) : { json: undefined };
+    const tracking =
+      answer.json === undefined
+        ? { code: code || raw.slice(0, TRACKING_CODE_MAX_INPUT), result: null, error: PACKAGE_NOT_FOUND }
+        : { code, result: JSON.parse(answer.json), error: null };
+    return sendPage(
+      request,
+      reply,
+      await render({ path: `/track/${encodeURIComponent(tracking.code)}`, search: '', tracking }),
+    );
+  });
 
   let consoleHtml: string | undefined;
   const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => {
-    consoleHtml ??= withConsoleBase(await readFile(path.join(root, FALLBACK), 'utf8'), consolePath);
+    consoleHtml ??= withConsoleBase(await readFile(path.join(root, CONSOLE_PAGE), 'utf8'), consolePath);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(consoleHtml);
   };
   const consolePage = { ...PAGE, helmet: CONSOLE_PAGE_HELMET };
   app.get(consolePath, consolePage, sendConsole);
   app.get(`${consolePath}/*`, consolePage, sendConsole);
 
+  // The build's assets folder is flat: a name with a slash (or an encoded one) is never one of them.
   app.get('/assets/*', ASSET, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
+    if (!FILE_NAME.test(file)) return sendNotFound(request, reply);
     return reply.header('Cache-Control', IMMUTABLE).sendFile(path.posix.join('assets', file));
   });
 
-  // Other files at the root of the build (favicon, robots.txt, …) or else the app's 404 page.
+  // Other files at the root of the build (favicon, robots.txt, …) or else the site's 404 page.
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
@@ -60,7 +135,7 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
       return sendNotFound(request, reply);
     }
     const name = pathname.slice(1);
-    if (/^[A-Za-z0-9][A-Za-z0-9._-]*\.[a-z0-9]+$/.test(name) && !name.endsWith('.html')) {
+    if (FILE_NAME.test(name) && !name.endsWith('.html')) {
       try {
         await access(path.join(root, name));
         return reply.header('Cache-Control', 'public, max-age=3600').sendFile(name);
@@ -68,8 +143,8 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
         // not a file of the build: fall through to the 404 page
       }
     }
-    return sendPage(reply, FALLBACK, 404);
+    return sendPage(request, reply, await pages.get(NOT_FOUND_KEY));
   });
 }
 
-export default fp(webApp, { name: 'web-app' });
+export default fp(webApp, { name: 'web-app', dependencies: ['database-changes', 'tracking-cache'] });

@@ -1,7 +1,5 @@
 import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager, Notification } from '@mantine/core';
-
-/** Where the chosen colour mode is remembered; public/color-scheme.js reads the same key before first paint. */
-export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
+import { COLOR_SCHEME_STORAGE_KEY } from './colour-scheme-key.ts';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 

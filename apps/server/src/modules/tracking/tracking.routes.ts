@@ -1,12 +1,11 @@
 import { trackParamsSchema, trackResultSchema } from '@waybill/domain';
 import type { FastifyReply } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { publicScope } from '../../http/access.ts';
 import { errorAnswers, sendJsonText } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
-import { trackShipment } from './tracking.service.ts';
+import { readCachedAnswer } from './tracking.service.ts';
 
 /**
  * True when `If-None-Match` names `etag` (or is `*`). The header is bounded by the server's header
@@ -19,22 +18,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     if (tag === etag || tag === '*' || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
   }
   return false;
-}
-
-/** Checked once per answer read from the database, before it is kept: nothing beyond the public shape is ever sent. */
-const checkAnswer = (json: string) => {
-  // A plain error (a 500), not the zod error, which the error handler would answer as a 400.
-  if (!trackResultSchema.safeParse(JSON.parse(json)).success) throw new Error('a tracking answer left its schema');
-};
-
-/** The service's answer, with "not found" as undefined so that it can be kept too. */
-async function readAnswer(db: Database, code: string): Promise<string | undefined> {
-  try {
-    return await trackShipment(db, code);
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) return undefined;
-    throw error;
-  }
 }
 
 export const trackingRoutes = publicScope(async (app) => {
@@ -56,7 +39,7 @@ export const trackingRoutes = publicScope(async (app) => {
     },
     async (request, reply) => {
       const { code } = request.params;
-      const answer = await answers.get(code, () => readAnswer(app.db, code), checkAnswer);
+      const answer = await readCachedAnswer(app.db, answers, code);
       if (answer.json === undefined) throw notFound(PACKAGE_NOT_FOUND);
       // no-cache: a browser keeps the answer but asks every time (a 304 costs nothing), so a customer
       // sees a change at once; a max-age would show a stale status after an operator's change.

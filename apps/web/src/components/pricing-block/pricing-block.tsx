@@ -1,24 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { PLAN_TIERS, type Plan } from '@waybill/domain';
-import { Link } from 'react-router';
 
 interface PricingBlockProps {
-  /** The saved plan; null when none is saved, undefined while it loads (and in the prerendered HTML). */
-  plan: Plan | null | undefined;
+  /** The saved plan; null when none is saved. */
+  plan: Plan | null;
 }
 
 const TIER_COPY = [
@@ -29,7 +15,7 @@ const TIER_COPY = [
 
 type Tier = 1 | 2 | 3;
 
-function readTier(plan: Plan | null | undefined, tier: Tier) {
+function readTier(plan: Plan | null, tier: Tier) {
   const defaults = PLAN_TIERS[tier - 1]!;
   return {
     name: plan?.[`name${tier}`] || defaults.defaultName,
@@ -44,28 +30,19 @@ const formatPrice = (price: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(price);
 
 /**
- * What a card shows for its price. Plans change in the console at any time, so the prerendered HTML
- * never carries a price: until /api/plans answers, the card shows the default tier name with a
- * neutral "$ —" (announced as "Price loading"); with no saved plan (or when the plan cannot be read),
- * "Price on request" and a link to /contact for a quote; with a saved plan, its price per package.
- * Delivery times and insurance limits are fixed (SPEC §9) and always shown.
+ * What a card shows for its price: with a saved plan, its price per package; with none, "Price on
+ * request" and a link to /contact for a quote. The server renders the page with the plan as it is now
+ * (and again whenever it changes), so no price shown is stale. Delivery times and insurance limits are
+ * fixed (SPEC §9) and always shown.
  */
-function PriceLine({ price, loaded }: { price: number | undefined; loaded: boolean }) {
-  if (!loaded) {
-    return (
-      <Text fz={36} fw={800} lh={1.1} c="dimmed">
-        <span aria-hidden>$ —</span>
-        <VisuallyHidden>Price loading</VisuallyHidden>
-      </Text>
-    );
-  }
+function PriceLine({ price }: { price: number | undefined }) {
   if (price === undefined) {
     return (
       <div>
         <Text fz={24} fw={800} lh={1.5}>
           Price on request
         </Text>
-        <Anchor component={Link} to="/contact" size="sm">
+        <Anchor href="/contact" size="sm">
           Contact us for a quote
         </Anchor>
       </div>
@@ -83,7 +60,6 @@ function PriceLine({ price, loaded }: { price: number | undefined; loaded: boole
 
 /** The three plan tiers (SPEC §9): names and prices from the saved plan, delivery times and insurance fixed. */
 export function PricingBlock({ plan }: PricingBlockProps) {
-  const loaded = plan !== undefined;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
       {([1, 2, 3] as const).map((tier) => {
@@ -108,7 +84,7 @@ export function PricingBlock({ plan }: PricingBlockProps) {
                 <Box h={20} visibleFrom="sm" aria-hidden />
               )}
               <Title order={3}>{name}</Title>
-              <PriceLine price={price} loaded={loaded} />
+              <PriceLine price={price} />
               <Text c="dimmed" size="sm">
                 {description}
               </Text>
@@ -128,7 +104,7 @@ export function PricingBlock({ plan }: PricingBlockProps) {
                 <List.Item>Real-time tracking</List.Item>
                 <List.Item>Door-to-door pickup</List.Item>
               </List>
-              <Button component={Link} to="/create" variant={featured ? 'filled' : 'light'} fullWidth>
+              <Button component="a" href="/create" variant={featured ? 'filled' : 'light'} fullWidth>
                 Ship with {name}
               </Button>
             </Stack>

@@ -1,17 +1,13 @@
-import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
-/** Switches light ↔ dark; Mantine remembers the choice in localStorage. Both icons render, CSS hides one. */
+/**
+ * Switches light ↔ dark (the page's script does it: app/shell-behaviour.ts) and remembers the choice.
+ * Both icons render; the colour mode's CSS hides one.
+ */
 export function ColourModeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label="Toggle colour mode"
-      onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
-    >
+    <ActionIcon variant="default" size="lg" aria-label="Toggle colour mode" data-colour-toggle>
       <Box component="span" darkHidden lh={0}>
         <IconMoon size={20} stroke={1.6} aria-hidden />
       </Box>

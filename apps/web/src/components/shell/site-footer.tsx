@@ -1,6 +1,5 @@
 import { Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { useCurrentYear } from '../../lib/use-current-year.ts';
+import { useSiteContent } from '../../lib/site-content.tsx';
 import { BrandLink } from './brand-link.tsx';
 import classes from './shell.module.css';
 
@@ -27,8 +26,7 @@ const FOOTER_GROUPS = [
 
 /** SPEC §2 footer: Services, Company and Support link groups. */
 export function SiteFooter() {
-  // Prerendered on every page: a year from "now" would not match the HTML after New Year.
-  const year = useCurrentYear();
+  const { year } = useSiteContent();
   return (
     <footer className={classes.footer}>
       <Container size="xl" py={48}>
@@ -47,9 +45,9 @@ export function SiteFooter() {
               <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {group.links.map((link) => (
                   <li key={link.label}>
-                    <Link to={link.to} className={classes.footerLink}>
+                    <a href={link.to} className={classes.footerLink}>
                       {link.label}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </Stack>

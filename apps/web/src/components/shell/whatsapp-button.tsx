@@ -2,8 +2,8 @@ import { ActionIcon } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import classes from './shell.module.css';
 
-/** The floating chat button (SPEC §2: on every route); renders nothing until its link is known. */
-export function WhatsAppButton({ link }: { link: string | undefined }) {
+/** The floating chat button (SPEC §2: on every route); none while no link is set at all. */
+export function WhatsAppButton({ link }: { link: string }) {
   if (!link) return null;
   return (
     <ActionIcon

@@ -1,7 +1,6 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import classes from './submission-success.module.css';
 
 interface SubmissionSuccessProps {
@@ -58,7 +57,7 @@ export function SubmissionSuccess({ trackingCode, receiptTo }: SubmissionSuccess
       <Text size="sm" mb="sm" style={{ overflowWrap: 'anywhere' }}>
         We have sent a receipt with this code to <strong>{receiptTo}</strong>.
       </Text>
-      <Button component={Link} to={`/track/${encodeURIComponent(trackingCode)}`} size="sm">
+      <Button component="a" href={`/track/${encodeURIComponent(trackingCode)}`} size="sm">
         Track this package
       </Button>
     </Alert>

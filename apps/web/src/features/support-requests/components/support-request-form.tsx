@@ -106,16 +106,19 @@ export function SupportRequestForm() {
           />
           <TextInput label="Subject" required error={errors.subject?.message} {...form.register('subject')} />
           {/* Native selects: the same labels and keyboard use, without the ~34 KB (gzip) of Mantine's combobox. */}
+          {/* The defaults also as the HTML's selected options: the server renders the form before its script runs. */}
           <NativeSelect
             label="Category"
             data={CATEGORY_OPTIONS}
             error={errors.category?.message}
+            defaultValue={EMPTY_REQUEST.category}
             {...form.register('category')}
           />
           <NativeSelect
             label="Priority"
             data={PRIORITY_OPTIONS}
             error={errors.priority?.message}
+            defaultValue={EMPTY_REQUEST.priority}
             {...form.register('priority')}
           />
         </SimpleGrid>

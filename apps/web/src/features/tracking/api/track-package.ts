@@ -7,11 +7,16 @@ export function fetchTrackResult(code: string, signal?: AbortSignal): Promise<Tr
   return apiFetch(`/api/track/${encodeURIComponent(code)}`, { signal, schema: trackResultSchema });
 }
 
-export function trackResultQueryOptions(code: string) {
+/**
+ * `initial`: the answer the server rendered the page with (one code's page), so the page starts from
+ * it instead of asking again; null when the server found no package (the page shows its message).
+ */
+export function trackResultQueryOptions(code: string, initial?: TrackResult | null) {
   return queryOptions({
     queryKey: ['tracking', code],
     queryFn: ({ signal }) => fetchTrackResult(code, signal),
-    enabled: code !== '',
+    enabled: code !== '' && initial !== null,
+    initialData: initial ?? undefined,
     // An unknown code stays unknown on a retry, and each failed fetch shows a toast: the customer
     // refreshes with the Track button rather than on every return to the tab.
     retry: false,
@@ -20,7 +25,7 @@ export function trackResultQueryOptions(code: string) {
   });
 }
 
-/** The tracking answer for a code; idle while the code is empty. */
-export function useTrackResult(code: string) {
-  return useQuery(trackResultQueryOptions(code));
+/** The tracking answer for a code; idle while the code is empty (or the server found none). */
+export function useTrackResult(code: string, initial?: TrackResult | null) {
+  return useQuery(trackResultQueryOptions(code, initial));
 }

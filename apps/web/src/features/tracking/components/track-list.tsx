@@ -2,10 +2,10 @@ import { Badge, Loader, Paper, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TrackResult } from '@waybill/domain';
-import { Link } from 'react-router';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { formatDate } from '../format-dates.ts';
+import { trackingPagePath } from '../tracking-path.ts';
 import classes from './track-list.module.css';
 
 const TRACKING_FAILED = 'Failed to track package.';
@@ -27,10 +27,10 @@ export function TrackList({ codes, results }: TrackListProps) {
       <Paper withBorder radius="md" component="ul" className={classes.list}>
         {codes.map((code, index) => (
           <li key={code} className={classes.item} data-testid="tracking-row">
-            <Link to={`/track/${encodeURIComponent(code)}`} className={classes.row}>
+            <a href={trackingPagePath([code])} className={classes.row}>
               <Row code={code} result={results[index]} />
               <IconChevronRight size={18} aria-hidden />
-            </Link>
+            </a>
           </li>
         ))}
       </Paper>

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack } from '@mantine/core';
-import { TOAST_MS } from '@waybill/domain';
+import { TOAST_MS, type TrackResult } from '@waybill/domain';
 import { useEffect } from 'react';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
@@ -15,6 +15,10 @@ const TRACKING_FAILED = 'Failed to track package.';
 interface TrackPackageProps {
   /** The code being tracked ('' for none), already normalised. */
   code: string;
+  /** The server's answer for `code` when it rendered the page: a result, or null with `initialError`. */
+  initial?: TrackResult | null;
+  /** Why the server had no answer for `code` (SPEC §8: shown as a Tracking Error toast). */
+  initialError?: string | null;
   /** Asks to track another code (the page turns it into the /track/{code} address). */
   onTrackCode: (code: string) => void;
   /** Asks to track several codes at once (the page lists them); without it, the first is tracked. */
@@ -22,9 +26,14 @@ interface TrackPackageProps {
 }
 
 /** The tracking widget: search box, then the result, a spinner or the help prompt. */
-export function TrackPackage({ code, onTrackCode, onTrackCodes }: TrackPackageProps) {
-  const query = useTrackResult(code);
+export function TrackPackage({ code, initial, initialError, onTrackCode, onTrackCodes }: TrackPackageProps) {
+  const query = useTrackResult(code, initial);
   const { error } = query;
+
+  // The server's own "not found" for the code of the address, told as a failed answer is.
+  useEffect(() => {
+    if (initialError) notifyError({ title: 'Tracking Error', message: initialError, autoClose: TOAST_MS.error });
+  }, [initialError]);
 
   // One toast per failed answer: every failed fetch, a repeat of the same code too, throws a new error.
   useEffect(() => {

@@ -7,7 +7,6 @@ import {
   type StepState,
   trackingSteps,
 } from '@waybill/domain';
-import { Link } from 'react-router';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 
 /** The progress bar with its five displayed steps and the one-line description of the status. */
@@ -24,7 +23,7 @@ export function TrackingProgress({ status }: { status: string }) {
       {isNotAcceptedStatus(status) ? (
         <Text size="sm" data-testid="tracking-description">
           {descriptionForStatus(status)}{' '}
-          <Anchor component={Link} to="/contact" inherit underline="always">
+          <Anchor component="a" href="/contact" inherit underline="always">
             Contact us
           </Anchor>{' '}
           if you have a question about it.

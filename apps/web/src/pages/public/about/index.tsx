@@ -1,10 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { MARKETING, yearsInBusiness } from '@waybill/domain';
-import { Link } from 'react-router';
 import { PageHero } from '../../../components/section/page-hero.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { StatGrid } from '../../../components/section/stat-grid.tsx';
-import { useCurrentYear } from '../../../lib/use-current-year.ts';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 import { AboutStory } from './about-story.tsx';
 import { AboutTechnology } from './about-technology.tsx';
 import { AboutValues } from './about-values.tsx';
@@ -27,7 +26,7 @@ const ABOUT_STATS = [
 
 /** /about (SPEC §2): stats, story, values and technology. */
 export function Component() {
-  const years = yearsInBusiness(useCurrentYear());
+  const years = yearsInBusiness(useSiteContent().year);
   return (
     <>
       <PageHero
@@ -53,10 +52,10 @@ export function Component() {
         tinted
       >
         <Group justify="center">
-          <Button component={Link} to="/create" size="lg">
+          <Button component="a" href="/create" size="lg">
             Get Started Today
           </Button>
-          <Button component={Link} to="/contact" size="lg" variant="default">
+          <Button component="a" href="/contact" size="lg" variant="default">
             Contact Our Team
           </Button>
         </Group>

@@ -6,10 +6,10 @@ import type { ContactPageDetails } from './use-contact-page-details.ts';
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** A dash until the details arrive (and in the prerendered HTML), so nothing shown is a guess. */
-export function Pending() {
+/** A dash when there is nothing to show (no e-mail, address or hours set). */
+export function NotSet() {
   return (
-    <Text fw={700} aria-label="Loading">
+    <Text fw={700} aria-label="Not provided">
       —
     </Text>
   );
@@ -44,7 +44,6 @@ function InfoCard({
 
 /** Email Us, Call Us, Visit Us and Business Hours. */
 export function InfoCards({ details }: { details: ContactPageDetails }) {
-  const { ready } = details;
   return (
     <PageSection
       id="contact-info"
@@ -53,27 +52,23 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
     >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         <InfoCard icon={<IconMail size={24} />} title="Email Us" note="We reply within 24 hours.">
-          {ready && details.email ? (
+          {details.email ? (
             <Anchor href={`mailto:${details.email}`} fw={700}>
               {/* A long address breaks after the @ rather than mid-word in a narrow card. */}
               {details.email.split('@')[0]}@<wbr />
               {details.email.split('@').slice(1).join('@')}
             </Anchor>
           ) : (
-            <Pending />
+            <NotSet />
           )}
         </InfoCard>
         <InfoCard icon={<IconPhone size={24} />} title="Call Us" note="Talk to a real person, day or night.">
-          {ready ? (
-            <Anchor href={telHref(details.phone)} fw={700}>
-              {details.phone}
-            </Anchor>
-          ) : (
-            <Pending />
-          )}
+          <Anchor href={telHref(details.phone)} fw={700}>
+            {details.phone}
+          </Anchor>
         </InfoCard>
         <InfoCard icon={<IconMapPin size={24} />} title="Visit Us" note="Drop off parcels at our office.">
-          {ready && details.addressLines.length > 0 ? (
+          {details.addressLines.length > 0 ? (
             <Text component="address" fw={700} fs="normal">
               {details.companyName ? <span style={{ display: 'block' }}>{details.companyName}</span> : null}
               {details.addressLines.map((line) => (
@@ -83,11 +78,11 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
               ))}
             </Text>
           ) : (
-            <Pending />
+            <NotSet />
           )}
         </InfoCard>
         <InfoCard icon={<IconClock size={24} />} title="Business Hours" note="Phone support runs around the clock.">
-          {ready && details.hours ? (
+          {details.hours ? (
             <Text fw={700}>
               {details.hours.split(/,\s*/).map((part) => (
                 <span key={part} style={{ display: 'block' }}>
@@ -96,7 +91,7 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
               ))}
             </Text>
           ) : (
-            <Pending />
+            <NotSet />
           )}
         </InfoCard>
       </SimpleGrid>

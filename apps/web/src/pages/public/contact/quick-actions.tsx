@@ -2,7 +2,7 @@ import { Button, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconMail, IconMessageCircle, IconPhoneCall } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageSection } from '../../../components/section/page-section.tsx';
-import { Pending, telHref } from './info-cards.tsx';
+import { NotSet, telHref } from './info-cards.tsx';
 import type { ContactPageDetails } from './use-contact-page-details.ts';
 
 function ActionCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -31,16 +31,12 @@ export function QuickActions({ details }: { details: ContactPageDetails }) {
     <PageSection id="quick-actions" title="Quick actions" subtitle="The fastest way to a person on our team." tinted>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <ActionCard icon={<IconPhoneCall size={28} />} title="Call Now">
-          {details.ready ? (
-            <Button component="a" href={telHref(details.phone)} variant="light" size="md" fullWidth>
-              {details.phone}
-            </Button>
-          ) : (
-            <Pending />
-          )}
+          <Button component="a" href={telHref(details.phone)} variant="light" size="md" fullWidth>
+            {details.phone}
+          </Button>
         </ActionCard>
         <ActionCard icon={<IconMail size={28} />} title="Email Us">
-          {details.ready && details.email ? (
+          {details.email ? (
             <Button
               component="a"
               href={`mailto:${details.email}`}
@@ -52,7 +48,7 @@ export function QuickActions({ details }: { details: ContactPageDetails }) {
               {details.email}
             </Button>
           ) : (
-            <Pending />
+            <NotSet />
           )}
         </ActionCard>
         <ActionCard icon={<IconMessageCircle size={28} />} title="Live Chat">

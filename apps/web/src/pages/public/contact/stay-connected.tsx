@@ -1,7 +1,6 @@
 import { Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { MARKETING } from '@waybill/domain';
-import { Link } from 'react-router';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { StatGrid } from '../../../components/section/stat-grid.tsx';
 import type { ContactPageDetails } from './use-contact-page-details.ts';
@@ -33,18 +32,18 @@ export function StayConnected({ details }: { details: ContactPageDetails }) {
           WhatsApp{details.companyName ? ` and the ${details.companyName} team will pick it up` : ''}.
         </Text>
         <Group justify="center">
-          <Button component={Link} to="/track" leftSection={<IconSearch size={18} aria-hidden />}>
+          <Button component="a" href="/track" leftSection={<IconSearch size={18} aria-hidden />}>
             Track a Package
           </Button>
           <Button
-            component={Link}
-            to="/request-account"
+            component="a"
+            href="/request-account"
             variant="default"
             leftSection={<IconUserPlus size={18} aria-hidden />}
           >
             Request an Account
           </Button>
-          {details.ready && details.whatsapp ? (
+          {details.whatsapp ? (
             <Button
               component="a"
               href={details.whatsapp}

@@ -1,10 +1,7 @@
-import { DEFAULT_PHONE } from '@waybill/domain';
-import { useCompany } from '../../../features/company-details/api/get-company.ts';
-import { useContactDetails } from '../../../features/company-details/api/get-contact-details.ts';
+import { resolveAddressLines, resolveContactChannels, resolveWhatsappLink } from '@waybill/domain';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 
 export interface ContactPageDetails {
-  /** False in the prerendered HTML and until both answers are in: show placeholders, never a guess. */
-  ready: boolean;
   companyName: string;
   phone: string;
   email: string;
@@ -15,23 +12,16 @@ export interface ContactPageDetails {
 }
 
 /**
- * What the contact page shows: the company settings (GET /api/company), with the operator's saved
- * contact details (GET /api/details) taking precedence for phone, e-mail and address. A call that
- * fails counts as "nothing saved", so the page still shows whatever the other one gave.
+ * What the contact page shows: the company settings (COMPANY_*), with the operator's saved contact
+ * details taking precedence for phone, e-mail, address and WhatsApp (the rules in the domain).
  */
 export function useContactPageDetails(): ContactPageDetails {
-  const details = useContactDetails();
-  const company = useCompany();
-  const saved = details.data ?? null;
-  const settings = company.data;
-  const savedAddress = (saved?.address ?? []).map((line) => line.trim()).filter(Boolean);
+  const content = useSiteContent();
   return {
-    ready: !details.isPending && !company.isPending,
-    companyName: settings?.name ?? '',
-    phone: saved?.phone || settings?.phone || DEFAULT_PHONE,
-    email: saved?.email || settings?.email || '',
-    addressLines: savedAddress.length > 0 ? savedAddress : settings?.address ? [settings.address] : [],
-    hours: settings?.hours ?? '',
-    whatsapp: saved?.watsapp || settings?.whatsapp || '',
+    companyName: content.company.name,
+    ...resolveContactChannels(content),
+    addressLines: resolveAddressLines(content),
+    hours: content.company.hours,
+    whatsapp: resolveWhatsappLink(content),
   };
 }

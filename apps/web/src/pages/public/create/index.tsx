@@ -1,5 +1,6 @@
 import { Container, Text, Title } from '@mantine/core';
-import { ShipForm } from '../../../features/shipments/components/ship-form.tsx';
+import { Island } from '../../../components/island/island.tsx';
+import ShipForm from '../../../islands/ship-form.tsx';
 
 export const handle = {
   title: 'Ship a Package | Waybill',
@@ -18,7 +19,7 @@ export function Component() {
         Tell us who is sending, who is receiving and what is in the box. You will get a tracking code as soon as you
         submit.
       </Text>
-      <ShipForm />
+      <Island of={ShipForm} props={{}} />
     </Container>
   );
 }

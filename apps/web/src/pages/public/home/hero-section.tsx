@@ -1,7 +1,6 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPackage, IconSearch } from '@tabler/icons-react';
 import { MARKETING } from '@waybill/domain';
-import { Link } from 'react-router';
 import classes from './home.module.css';
 
 const HERO_STATS = [
@@ -26,12 +25,12 @@ export function HeroSection() {
             same-day city runs to international freight.
           </Text>
           <Group gap="md">
-            <Button component={Link} to="/create" size="lg" color="yellow.4" leftSection={<IconPackage aria-hidden />}>
+            <Button component="a" href="/create" size="lg" color="yellow.4" leftSection={<IconPackage aria-hidden />}>
               Ship Now
             </Button>
             <Button
-              component={Link}
-              to="/track"
+              component="a"
+              href="/track"
               size="lg"
               variant="outline"
               color="white"

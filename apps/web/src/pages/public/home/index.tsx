@@ -1,19 +1,13 @@
-import { DeferredSection, deferSection } from '../../../components/deferred-section/deferred-section.tsx';
 import { PricingBlock } from '../../../components/pricing-block/pricing-block.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { ServicesBlock } from '../../../components/services-block/services-block.tsx';
-import { usePlan } from '../../../features/company-details/api/get-plans.ts';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 import { HeroSection } from './hero-section.tsx';
+import { ReadyToShip } from './ready-to-ship.tsx';
 import { ServiceCards } from './service-cards.tsx';
 import { Testimonials } from './testimonials.tsx';
 import { TrackSection } from './track-section.tsx';
 import { WhyChooseUs } from './why-choose-us.tsx';
-
-// The contact form (with the validation schemas, ~30 KB gzipped) is far below the fold: its code loads
-// after the page is interactive; the prerendered HTML shows it from the start.
-const contactSection = deferSection('home-contact', () =>
-  import('./contact-section.tsx').then((module) => module.ContactSection),
-);
 
 export const handle = {
   title: 'Waybill | Fast, Reliable Courier and Parcel Delivery',
@@ -23,7 +17,7 @@ export const handle = {
 
 /** / and /0 (SPEC §2). */
 export function Component() {
-  const plan = usePlan();
+  const { plan } = useSiteContent();
   return (
     <>
       <HeroSection />
@@ -31,7 +25,7 @@ export function Component() {
       <WhyChooseUs />
       <ServiceCards />
       <PageSection id="pricing" title="Simple, transparent pricing" subtitle="One price per package. No hidden fees.">
-        <PricingBlock plan={plan.data} />
+        <PricingBlock plan={plan} />
       </PageSection>
       <PageSection
         id="all-services"
@@ -42,7 +36,7 @@ export function Component() {
         <ServicesBlock />
       </PageSection>
       <Testimonials />
-      <DeferredSection deferred={contactSection} />
+      <ReadyToShip />
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { resolveContactChannels } from '@waybill/domain';
+import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
-import type { ContactChannels } from '../../../features/company-details/api/use-contact-channels.ts';
-import { HomeContactForm } from '../../../features/contact-messages/components/home-contact-form.tsx';
+import HomeContactForm from '../../../islands/home-contact-form.tsx';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** A channel line; a neutral dash until the saved details arrive (the prerendered HTML never guesses). */
+/** A channel line; a neutral dash when there is nothing to show. */
 function ChannelLine({
   icon,
   label,
@@ -43,9 +44,8 @@ function ChannelLine({
 }
 
 /** "Ready to Ship?": saved phone and e-mail beside the contact form. */
-export function ReadyToShip({ channels }: { channels: ContactChannels }) {
-  const phone = channels.ready ? channels.phone : '';
-  const email = channels.ready ? channels.email : '';
+export function ReadyToShip() {
+  const { phone, email } = resolveContactChannels(useSiteContent());
   return (
     <PageSection
       id="ready"
@@ -60,10 +60,10 @@ export function ReadyToShip({ channels }: { channels: ContactChannels }) {
             Have a package ready now? Book a pickup online and get your tracking code straight away.
           </Text>
           <Group>
-            <Button component={Link} to="/create" size="md">
+            <Button component="a" href="/create" size="md">
               Get Started
             </Button>
-            <Button component={Link} to="/request-account" size="md" variant="default">
+            <Button component="a" href="/request-account" size="md" variant="default">
               Request an Account
             </Button>
           </Group>
@@ -72,7 +72,7 @@ export function ReadyToShip({ channels }: { channels: ContactChannels }) {
           <Title order={3} mb="md">
             Send us a message
           </Title>
-          <HomeContactForm />
+          <Island of={HomeContactForm} props={{}} />
         </Card>
       </SimpleGrid>
     </PageSection>

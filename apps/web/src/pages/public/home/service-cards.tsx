@@ -1,7 +1,6 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconPackage, IconWorld } from '@tabler/icons-react';
 import { MARKETING, PLAN_TIERS } from '@waybill/domain';
-import { Link } from 'react-router';
 import { PageSection } from '../../../components/section/page-section.tsx';
 
 const SERVICE_CARDS = [
@@ -42,7 +41,7 @@ export function ServiceCards() {
               <Text c="dimmed" style={{ flexGrow: 1 }}>
                 {text}
               </Text>
-              <Button component={Link} to="/create" variant="light" aria-label={`Book Now!! ${title}`}>
+              <Button component="a" href="/create" variant="light" aria-label={`Book Now!! ${title}`}>
                 Book Now!!
               </Button>
             </Stack>

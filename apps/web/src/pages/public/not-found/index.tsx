@@ -1,5 +1,4 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 
 export const handle = {
   title: 'Page Not Found | Waybill',
@@ -19,7 +18,7 @@ export function Component() {
       <Text c="dimmed" mb="xl">
         The page you are looking for does not exist or has moved. Check the address, or start again from the home page.
       </Text>
-      <Button component={Link} to="/" size="md">
+      <Button component="a" href="/" size="md">
         Back to Home
       </Button>
     </Container>

@@ -1,7 +1,6 @@
 import { Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { MARKETING } from '@waybill/domain';
-import { Link } from 'react-router';
 import { PageSection } from '../../../components/section/page-section.tsx';
 
 const FEATURES = [
@@ -30,10 +29,10 @@ export function Enterprise() {
               their account. Tell us about your volumes and we will put together a quote within one business day.
             </Text>
             <Group mt="auto">
-              <Button component={Link} to="/create" size="md">
+              <Button component="a" href="/create" size="md">
                 Start Shipping
               </Button>
-              <Button component={Link} to="/contact" size="md" variant="default">
+              <Button component="a" href="/contact" size="md" variant="default">
                 Contact Sales
               </Button>
             </Group>

@@ -1,9 +1,8 @@
 import { Button, Group } from '@mantine/core';
-import { Link } from 'react-router';
 import { PricingBlock } from '../../../components/pricing-block/pricing-block.tsx';
 import { PageHero } from '../../../components/section/page-hero.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
-import { usePlan } from '../../../features/company-details/api/get-plans.ts';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 import { AddOns } from './add-ons.tsx';
 import { Enterprise } from './enterprise.tsx';
 import { PricingFaq } from './pricing-faq.tsx';
@@ -15,7 +14,7 @@ export const handle = {
 
 /** /pricing (SPEC §2): the three plan cards, add-ons, enterprise features, an FAQ and the ways to book. */
 export function Component() {
-  const plan = usePlan();
+  const { plan } = useSiteContent();
   return (
     <>
       <PageHero
@@ -24,8 +23,7 @@ export function Component() {
         lead="One clear price per package, insurance included. Pick the speed you need and add extras only when you want them."
       />
       <PageSection id="plans" title="Choose your delivery speed" subtitle="Prices per package. No hidden fees.">
-        {/* A plan that cannot be read is shown like no plan: a quote prompt, not an endless placeholder. */}
-        <PricingBlock plan={plan.isError ? null : plan.data} />
+        <PricingBlock plan={plan} />
       </PageSection>
       <AddOns />
       <Enterprise />
@@ -37,10 +35,10 @@ export function Component() {
         tinted
       >
         <Group justify="center">
-          <Button component={Link} to="/create" size="lg">
+          <Button component="a" href="/create" size="lg">
             Ship a Package
           </Button>
-          <Button component={Link} to="/contact" size="lg" variant="default">
+          <Button component="a" href="/contact" size="lg" variant="default">
             Contact Us
           </Button>
         </Group>

@@ -1,6 +1,7 @@
-import { Accordion } from '@mantine/core';
 import { ADD_ONS, PLAN_TIERS } from '@waybill/domain';
+import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
+import Faq from '../../../islands/faq.tsx';
 
 const insurance = ADD_ONS[0];
 
@@ -43,14 +44,7 @@ const QUESTIONS = [
 export function PricingFaq() {
   return (
     <PageSection id="pricing-faq" title="Pricing questions" subtitle="What customers ask before they book." tinted>
-      <Accordion variant="separated" radius="md" maw={820} mx="auto">
-        {QUESTIONS.map((item) => (
-          <Accordion.Item key={item.value} value={item.value}>
-            <Accordion.Control>{item.question}</Accordion.Control>
-            <Accordion.Panel>{item.answer}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      <Island of={Faq} props={{ items: QUESTIONS }} />
     </PageSection>
   );
 }

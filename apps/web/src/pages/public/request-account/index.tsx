@@ -1,6 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
-import { AccountRequestForm } from '../../../features/account-request/components/account-request-form.tsx';
+import { Island } from '../../../components/island/island.tsx';
+import AccountRequestForm from '../../../islands/account-request-form.tsx';
 
 export const handle = {
   title: 'Request an Account | Waybill',
@@ -9,7 +9,6 @@ export const handle = {
 
 /** /request-account: the account request form; a received request lands on /thank-you. */
 export function Component() {
-  const navigate = useNavigate();
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="xs">
@@ -19,7 +18,7 @@ export function Component() {
         Tell us about you and your business. Our team will review your request and contact you.
       </Text>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <AccountRequestForm onSubmitted={() => navigate('/thank-you')} />
+        <Island of={AccountRequestForm} props={{}} />
       </Paper>
     </Container>
   );

@@ -1,7 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { MARKETING } from '@waybill/domain';
-import { Link } from 'react-router';
 import { PageHero } from '../../../components/section/page-hero.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { ServicesBlock } from '../../../components/services-block/services-block.tsx';
@@ -27,16 +26,10 @@ export function Component() {
         lead={`Same-day city runs, international shipping to ${MARKETING.countriesServed} countries and freight up to ${MARKETING.maxCargo}: one partner for every shipment.`}
       >
         <Group gap="md" mt="sm">
-          <Button
-            component={Link}
-            to="/create"
-            size="lg"
-            color="yellow.4"
-            rightSection={<IconArrowRight aria-hidden />}
-          >
+          <Button component="a" href="/create" size="lg" color="yellow.4" rightSection={<IconArrowRight aria-hidden />}>
             Explore Services
           </Button>
-          <Button component={Link} to="/contact" size="lg" variant="outline" color="white">
+          <Button component="a" href="/contact" size="lg" variant="outline" color="white">
             Contact Us
           </Button>
         </Group>
@@ -61,13 +54,13 @@ export function Component() {
         tinted
       >
         <Group justify="center">
-          <Button component={Link} to="/create" size="lg">
+          <Button component="a" href="/create" size="lg">
             Get Started Today
           </Button>
-          <Button component={Link} to="/create" size="lg" variant="light">
+          <Button component="a" href="/create" size="lg" variant="light">
             Request Quote
           </Button>
-          <Button component={Link} to="/contact" size="lg" variant="default">
+          <Button component="a" href="/contact" size="lg" variant="default">
             Contact Us
           </Button>
         </Group>

@@ -1,9 +1,9 @@
 import { Anchor, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
-import { MARKETING, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
+import { MARKETING, resolveContactChannels, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { PageSection } from '../../../components/section/page-section.tsx';
-import type { ContactChannels } from '../../../features/company-details/api/use-contact-channels.ts';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -34,11 +34,11 @@ function OptionCard({
   );
 }
 
-/** A channel's value; a dash in the prerendered HTML and until the saved details arrive. */
-function ChannelValue({ value, href, ready }: { value: string; href: string; ready: boolean }) {
-  if (!ready || !value) {
+/** A channel's value; a dash when none is set. */
+function ChannelValue({ value, href }: { value: string; href: string }) {
+  if (!value) {
     return (
-      <Text fw={700} aria-label="Loading">
+      <Text fw={700} aria-label="Not provided">
         —
       </Text>
     );
@@ -54,7 +54,8 @@ function ChannelValue({ value, href, ready }: { value: string; href: string; rea
  * Live Chat, Phone Support and Email Support. Live chat is not open yet, so its card says so and
  * points to the two channels that answer now, rather than offering a button that leads nowhere.
  */
-export function ContactOptions({ channels }: { channels: ContactChannels }) {
+export function ContactOptions() {
+  const channels = resolveContactChannels(useSiteContent());
   return (
     <PageSection id="contact-options" title="Get in touch" subtitle="Choose the channel that suits you best.">
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
@@ -73,14 +74,14 @@ export function ContactOptions({ channels }: { channels: ContactChannels }) {
           title="Phone Support"
           text={`Speak to a person ${MARKETING.support}, with an average wait well under an hour.`}
         >
-          <ChannelValue value={channels.phone} href={telHref(channels.phone)} ready={channels.ready} />
+          <ChannelValue value={channels.phone} href={telHref(channels.phone)} />
         </OptionCard>
         <OptionCard
           icon={<IconMail size={28} stroke={1.6} />}
           title="Email Support"
           text={`Write to us with your tracking code and we reply within ${SUPPORT_RESPONSE_HOURS} hours.`}
         >
-          <ChannelValue value={channels.email} href={`mailto:${channels.email}`} ready={channels.ready} />
+          <ChannelValue value={channels.email} href={`mailto:${channels.email}`} />
         </OptionCard>
       </SimpleGrid>
     </PageSection>

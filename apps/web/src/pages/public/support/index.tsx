@@ -1,10 +1,10 @@
 import { Card } from '@mantine/core';
 import { MARKETING, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
+import { Island } from '../../../components/island/island.tsx';
 import { PageHero } from '../../../components/section/page-hero.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { StatGrid } from '../../../components/section/stat-grid.tsx';
-import { useContactChannels } from '../../../features/company-details/api/use-contact-channels.ts';
-import { SupportRequestForm } from '../../../features/support-requests/components/support-request-form.tsx';
+import SupportRequestForm from '../../../islands/support-request-form.tsx';
 import { ContactOptions } from './contact-options.tsx';
 import { SupportFaq } from './support-faq.tsx';
 
@@ -22,7 +22,6 @@ const SUPPORT_STATS = [
 
 /** /support (SPEC §2): contact options, the support request form, the FAQ and support statistics. */
 export function Component() {
-  const channels = useContactChannels();
   return (
     <>
       <PageHero
@@ -30,7 +29,7 @@ export function Component() {
         eyebrow="Customer support"
         lead={`Find an answer below or reach our team, any hour of the day. Every request gets a reply within ${SUPPORT_RESPONSE_HOURS} hours.`}
       />
-      <ContactOptions channels={channels} />
+      <ContactOptions />
       <PageSection
         id="support-request"
         title="Send a support request"
@@ -38,7 +37,7 @@ export function Component() {
         tinted
       >
         <Card withBorder radius="lg" padding="xl" maw={820} mx="auto">
-          <SupportRequestForm />
+          <Island of={SupportRequestForm} props={{}} />
         </Card>
       </PageSection>
       <SupportFaq />

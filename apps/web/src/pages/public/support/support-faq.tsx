@@ -1,6 +1,7 @@
-import { Accordion } from '@mantine/core';
 import { MARKETING, PLAN_TIERS, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
+import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
+import Faq from '../../../islands/faq.tsx';
 
 const QUESTIONS = [
   {
@@ -47,14 +48,7 @@ export function SupportFaq() {
       title="Frequently asked questions"
       subtitle="Quick answers to what customers ask us most."
     >
-      <Accordion variant="separated" radius="md" maw={820} mx="auto">
-        {QUESTIONS.map((item) => (
-          <Accordion.Item key={item.value} value={item.value}>
-            <Accordion.Control>{item.question}</Accordion.Control>
-            <Accordion.Panel>{item.answer}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      <Island of={Faq} props={{ items: QUESTIONS }} />
     </PageSection>
   );
 }

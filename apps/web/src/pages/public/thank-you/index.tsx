@@ -1,6 +1,5 @@
 import { Button, Container, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
 
 export const handle = {
   title: 'Thank You | Waybill',
@@ -20,7 +19,7 @@ export function Component() {
       <Text size="lg" c="dimmed" mb="xl">
         Your request has been submitted. We will contact you soon.
       </Text>
-      <Button component={Link} to="/" size="md">
+      <Button component="a" href="/" size="md">
         Back to Home
       </Button>
     </Container>

@@ -1,10 +1,8 @@
 import { Container, Text, Title } from '@mantine/core';
-import { normalizeTrackingCode, parseTrackingCodes, TRACKING_CODES_TOO_MANY } from '@waybill/domain';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Island } from '../../../components/island/island.tsx';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
-import { TrackPackage } from '../../../features/tracking/components/track-package.tsx';
-import { TrackSeveral } from '../../../features/tracking/components/track-several.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import TrackPage from '../../../islands/track-page.tsx';
+import { usePageContext } from '../../../lib/site-content.tsx';
 
 export const handle = {
   title: 'Track a Package | Waybill',
@@ -12,28 +10,21 @@ export const handle = {
     'Enter your tracking code to see where your package is, its delivery progress and every location update.',
 };
 
-/** The address of one code's page, or of a list of several (`/track?codes=A,B`, kept to reload or share). */
-function trackingPath(codes: string[]): string {
-  if (codes.length === 1) return `/track/${encodeURIComponent(codes[0] ?? '')}`;
-  return `/track?codes=${codes.map(encodeURIComponent).join(',')}`;
-}
-
-/** /track, /track/:code and /track?codes=…; the address makes a result shareable and tracks on load. */
+/**
+ * /track, /track/{code} (rendered with the code's answer) and /track?codes=… (the list fills in once the
+ * page's script has looked each code up). The island wakes at once when it has something to do on
+ * arrival: codes to look up, or a "not found" to announce.
+ */
 export function Component() {
-  const params = useParams();
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  // /track is prerendered without its query string: the list waits for hydration to read `codes`.
-  const hydrated = useHydrated();
-  const code = normalizeTrackingCode(params.code ?? '');
-  const listed = hydrated && params.code === undefined ? (searchParams.get('codes') ?? '') : '';
-  const parsed = parseTrackingCodes(listed);
-  // Each new search is a history entry of its own: Back returns to the code or codes tracked before.
-  const track = (codes: string[]) => navigate(trackingPath(codes));
-
-  if (parsed.ok && parsed.codes.length === 1) return <Navigate replace to={trackingPath(parsed.codes)} />;
-  // An address without codes is the empty search; one with too many says so above an empty list.
-  const several = parsed.ok || parsed.message === TRACKING_CODES_TOO_MANY;
+  const { tracking, search } = usePageContext();
+  const listed = search.get('codes') ?? '';
+  const props = {
+    code: tracking?.code ?? '',
+    result: tracking?.result ?? null,
+    error: tracking?.error ?? null,
+    listed: tracking ? '' : listed,
+  };
+  const wakeOnLoad = props.error !== null || props.listed !== '';
   return (
     <Container size="md" py="xl">
       <div className={SCREEN_ONLY}>
@@ -44,11 +35,7 @@ export function Component() {
           Follow your package from pickup to delivery.
         </Text>
       </div>
-      {several ? (
-        <TrackSeveral parsed={parsed} text={listed} onTrackCodes={track} />
-      ) : (
-        <TrackPackage code={code} onTrackCode={(next) => track([next])} onTrackCodes={track} />
-      )}
+      <Island of={TrackPage} props={props} wake={wakeOnLoad ? 'load' : 'interaction'} />
     </Container>
   );
 }

@@ -1,0 +1,10 @@
+import type { CompanySettings, SiteContent } from '@waybill/domain';
+import type { Database } from '../../db/client.ts';
+import { listContactDetails } from '../company-details/company-details.service.ts';
+import { listPlans } from '../plans/plans.service.ts';
+
+/** What the public pages show now: the saved plan and contact details (the first of each), the company settings, the year. */
+export async function loadSiteContent(db: Database, company: CompanySettings, now = new Date()): Promise<SiteContent> {
+  const [plans, details] = await Promise.all([listPlans(db), listContactDetails(db)]);
+  return { plan: plans[0] ?? null, details: details[0] ?? null, company, year: now.getFullYear() };
+}

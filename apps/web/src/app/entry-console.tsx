@@ -1,0 +1,20 @@
+// The operator console: a client-rendered app under ADMIN_PATH (the server sends its one HTML page,
+// dist/console.html, for every console address; the public pages are the server's own HTML).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { readConsoleBase } from '../lib/console-base.ts';
+import { createQueryClient, Providers } from './providers.tsx';
+import { consoleRoutes } from './router/console-routes.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+const router = createBrowserRouter(consoleRoutes, { basename: readConsoleBase() });
+createRoot(container).render(
+  <StrictMode>
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,8 @@
+import type { IslandLoaders, IslandModule } from './island-loader.ts';
+
+const modules = import.meta.glob<IslandModule>('../../islands/*.tsx');
+
+/** Each island by its name, which is its file's (`src/islands/<name>.tsx`); loading one fetches its chunks. */
+export const islandLoaders: IslandLoaders = Object.fromEntries(
+  Object.entries(modules).map(([file, load]) => [file.slice(file.lastIndexOf('/') + 1, -'.tsx'.length), load]),
+);
