@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { LOG_REDACT, RequestLogController } from './logger.ts';
+import { LOG_REDACT, LogLineBatcher, MAX_WAITING_CHARS, RequestLogController } from './logger.ts';
 
 async function logLinesOf(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -39,5 +42,114 @@ describe('request log', () => {
   it('logs the arrival too at debug', async () => {
     const lines = await logLinesOf('debug');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('LogLineBatcher', () => {
+  function batched() {
+    const writes: string[] = [];
+    const batcher = new LogLineBatcher((text) => writes.push(text));
+    return { writes, log: pino({ level: 'info' }, batcher) };
+  }
+  const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
+  const messages = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('writes the lines of one turn of the event loop together, once its work is done', async () => {
+    const { writes, log } = batched();
+    log.info('one');
+    log.info('two');
+    log.warn('three');
+    expect(writes).toEqual([]);
+    await turnEnds();
+    expect(writes.map(messages)).toEqual([['one', 'two', 'three']]);
+    log.info('four');
+    await turnEnds();
+    expect(writes.map(messages)).toEqual([['one', 'two', 'three'], ['four']]);
+  });
+
+  it('writes an error or fatal line at once, with every line logged before it', () => {
+    const { writes, log } = batched();
+    log.info('before');
+    log.error('failed');
+    expect(writes.map(messages)).toEqual([['before', 'failed']]);
+    log.fatal('dying');
+    expect(writes.map(messages)).toEqual([['before', 'failed'], ['dying']]);
+  });
+
+  it(`writes at once when more than ${MAX_WAITING_CHARS} characters wait`, () => {
+    const { writes, log } = batched();
+    const filler = 'x'.repeat(1000);
+    for (let index = 0; writes.length === 0; index++) {
+      expect(index).toBeLessThan(100);
+      log.info({ filler }, `line ${index}`);
+    }
+    expect(writes[0]!.length).toBeGreaterThanOrEqual(MAX_WAITING_CHARS);
+  });
+});
+
+/** Runs `body` in a child process with `log`, a JSON logger of the server on its standard output. */
+async function runWithLogger(body: string) {
+  const script = `import { createLogger } from ${JSON.stringify(LOGGER_MODULE)};
+const log = createLogger({ logLevel: 'info', logFormat: 'json' });
+${body}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
+  const lines = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; index?: number });
+  return { code, signal, lines, stderr };
+}
+
+const LOGGER_MODULE = path.join(import.meta.dirname, 'logger.ts');
+/** More lines than fit in one batch (MAX_WAITING_CHARS), so both ways of writing are on the way. */
+const MANY_LINES = 2000;
+
+describe('the last lines of a process that ends', { timeout: 60_000 }, () => {
+  it('are written when it exits in the middle of a turn (process.exit)', async () => {
+    const { code, lines } = await runWithLogger(`
+for (let index = 0; index < ${MANY_LINES}; index++) log.info({ index }, 'working');
+log.info('last words');
+process.exit(3);`);
+    expect(code).toBe(3);
+    expect(lines.map((line) => line.index ?? line.msg)).toEqual([
+      ...Array.from({ length: MANY_LINES }, (_, index) => index),
+      'last words',
+    ]);
+  });
+
+  it('are written when an error nothing caught ends it', async () => {
+    const { code, lines, stderr } = await runWithLogger(`
+setTimeout(() => {
+  for (let index = 0; index < ${MANY_LINES}; index++) log.info({ index }, 'working');
+  log.info('last words');
+  throw new Error('a bug');
+});`);
+    expect(code).toBe(1);
+    expect(stderr).toContain('a bug');
+    expect(lines).toHaveLength(MANY_LINES + 1);
+    expect(lines.at(-1)!.msg).toBe('last words');
+  });
+
+  it('are written by the end of the turn, so a process killed later has lost none', async () => {
+    const { signal, lines } = await runWithLogger(`
+log.info('answered');
+setImmediate(() => setImmediate(() => process.kill(process.pid, 'SIGKILL')));`);
+    expect(signal).toBe('SIGKILL');
+    expect(lines.map((line) => line.msg)).toEqual(['answered']);
   });
 });
