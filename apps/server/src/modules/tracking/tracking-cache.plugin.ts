@@ -63,9 +63,19 @@ async function trackingCache(app: FastifyInstance) {
 
   // A write is answered once this process has heard the change it made: the writer's next read of
   // tracking through this process is never the cached answer from before.
-  app.addHook('onSend', async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400 || !cache.enabled) return;
-    if (!(await listener.caughtUp())) cache.clear();
+  // A callback hook: reads (every tracking answer) pass straight through, with no promise to settle.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400 || !cache.enabled) {
+      done(null, payload);
+      return;
+    }
+    listener.caughtUp().then(
+      (heard) => {
+        if (!heard) cache.clear();
+        done(null, payload);
+      },
+      (error: Error) => done(error),
+    );
   });
   app.addHook('onClose', async () => listener.close());
 }
