@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { LOG_REDACT, LogLineBatcher, MAX_WAITING_CHARS, RequestLogController } from './logger.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { LOG_REDACT, LogLineBatcher, MAX_LINE_DELAY_MS, MAX_WAITING_CHARS, RequestLogController } from './logger.ts';
 
 async function logLinesOf(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -51,24 +51,38 @@ describe('LogLineBatcher', () => {
     const batcher = new LogLineBatcher((text) => writes.push(text));
     return { writes, log: pino({ level: 'info' }, batcher) };
   }
-  const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
   const messages = (text: string) =>
     text
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
 
-  it('writes the lines of one turn of the event loop together, once its work is done', async () => {
-    const { writes, log } = batched();
-    log.info('one');
-    log.info('two');
-    log.warn('three');
-    expect(writes).toEqual([]);
-    await turnEnds();
-    expect(writes.map(messages)).toEqual([['one', 'two', 'three']]);
-    log.info('four');
-    await turnEnds();
-    expect(writes.map(messages)).toEqual([['one', 'two', 'three'], ['four']]);
+  it(`writes the lines logged within ${MAX_LINE_DELAY_MS} ms together, a lone line at once`, () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { writes, log } = batched();
+      log.info('one');
+      log.info('two');
+      log.warn('three');
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(0);
+      expect(writes.map(messages)).toEqual([['one', 'two', 'three']]);
+      // Right after a write, the next lines wait for the rest of the interval.
+      vi.advanceTimersByTime(4);
+      log.info('four');
+      vi.advanceTimersByTime(MAX_LINE_DELAY_MS - 5);
+      expect(writes).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(writes.map(messages)).toEqual([['one', 'two', 'three'], ['four']]);
+      // Long after the last write, a line goes out at the end of the turn.
+      vi.advanceTimersByTime(1000);
+      log.info('five');
+      expect(writes).toHaveLength(2);
+      vi.advanceTimersByTime(0);
+      expect(writes.map(messages)).toEqual([['one', 'two', 'three'], ['four'], ['five']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes an error or fatal line at once, with every line logged before it', () => {
@@ -145,10 +159,10 @@ setTimeout(() => {
     expect(lines.at(-1)!.msg).toBe('last words');
   });
 
-  it('are written by the end of the turn, so a process killed later has lost none', async () => {
+  it(`are written within ${MAX_LINE_DELAY_MS} ms, so a process killed later has lost none`, async () => {
     const { signal, lines } = await runWithLogger(`
 log.info('answered');
-setImmediate(() => setImmediate(() => process.kill(process.pid, 'SIGKILL')));`);
+setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${5 * MAX_LINE_DELAY_MS});`);
     expect(signal).toBe('SIGKILL');
     expect(lines.map((line) => line.msg)).toEqual(['answered']);
   });
