@@ -92,8 +92,9 @@ export async function buildApp(
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client
   // hears which field is missing rather than a generic type error.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+    done();
   });
 
   for (const routes of featureRoutes) await app.register(routes, { config });

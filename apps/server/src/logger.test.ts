@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { LOG_REDACT, RequestLogController } from './logger.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { LOG_REDACT, LogLineBatcher, MAX_LINE_DELAY_MS, MAX_WAITING_CHARS, RequestLogController } from './logger.ts';
 
 async function logLinesOf(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -39,5 +42,128 @@ describe('request log', () => {
   it('logs the arrival too at debug', async () => {
     const lines = await logLinesOf('debug');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('LogLineBatcher', () => {
+  function batched() {
+    const writes: string[] = [];
+    const batcher = new LogLineBatcher((text) => writes.push(text));
+    return { writes, log: pino({ level: 'info' }, batcher) };
+  }
+  const messages = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it(`writes the lines logged within ${MAX_LINE_DELAY_MS} ms together, a lone line at once`, () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { writes, log } = batched();
+      log.info('one');
+      log.info('two');
+      log.warn('three');
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(0);
+      expect(writes.map(messages)).toEqual([['one', 'two', 'three']]);
+      // Right after a write, the next lines wait for the rest of the interval.
+      vi.advanceTimersByTime(4);
+      log.info('four');
+      vi.advanceTimersByTime(MAX_LINE_DELAY_MS - 5);
+      expect(writes).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(writes.map(messages)).toEqual([['one', 'two', 'three'], ['four']]);
+      // Long after the last write, a line goes out at the end of the turn.
+      vi.advanceTimersByTime(1000);
+      log.info('five');
+      expect(writes).toHaveLength(2);
+      vi.advanceTimersByTime(0);
+      expect(writes.map(messages)).toEqual([['one', 'two', 'three'], ['four'], ['five']]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes an error or fatal line at once, with every line logged before it', () => {
+    const { writes, log } = batched();
+    log.info('before');
+    log.error('failed');
+    expect(writes.map(messages)).toEqual([['before', 'failed']]);
+    log.fatal('dying');
+    expect(writes.map(messages)).toEqual([['before', 'failed'], ['dying']]);
+  });
+
+  it(`writes at once when more than ${MAX_WAITING_CHARS} characters wait`, () => {
+    const { writes, log } = batched();
+    const filler = 'x'.repeat(1000);
+    for (let index = 0; writes.length === 0; index++) {
+      expect(index).toBeLessThan(100);
+      log.info({ filler }, `line ${index}`);
+    }
+    expect(writes[0]!.length).toBeGreaterThanOrEqual(MAX_WAITING_CHARS);
+  });
+});
+
+/** Runs `body` in a child process with `log`, a JSON logger of the server on its standard output. */
+async function runWithLogger(body: string) {
+  const script = `import { createLogger } from ${JSON.stringify(LOGGER_MODULE)};
+const log = createLogger({ logLevel: 'info', logFormat: 'json' });
+${body}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
+  const lines = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; index?: number });
+  return { code, signal, lines, stderr };
+}
+
+const LOGGER_MODULE = path.join(import.meta.dirname, 'logger.ts');
+/** More lines than fit in one batch (MAX_WAITING_CHARS), so both ways of writing are on the way. */
+const MANY_LINES = 2000;
+
+describe('the last lines of a process that ends', { timeout: 60_000 }, () => {
+  it('are written when it exits in the middle of a turn (process.exit)', async () => {
+    const { code, lines } = await runWithLogger(`
+for (let index = 0; index < ${MANY_LINES}; index++) log.info({ index }, 'working');
+log.info('last words');
+process.exit(3);`);
+    expect(code).toBe(3);
+    expect(lines.map((line) => line.index ?? line.msg)).toEqual([
+      ...Array.from({ length: MANY_LINES }, (_, index) => index),
+      'last words',
+    ]);
+  });
+
+  it('are written when an error nothing caught ends it', async () => {
+    const { code, lines, stderr } = await runWithLogger(`
+setTimeout(() => {
+  for (let index = 0; index < ${MANY_LINES}; index++) log.info({ index }, 'working');
+  log.info('last words');
+  throw new Error('a bug');
+});`);
+    expect(code).toBe(1);
+    expect(stderr).toContain('a bug');
+    expect(lines).toHaveLength(MANY_LINES + 1);
+    expect(lines.at(-1)!.msg).toBe('last words');
+  });
+
+  it(`are written within ${MAX_LINE_DELAY_MS} ms, so a process killed later has lost none`, async () => {
+    const { signal, lines } = await runWithLogger(`
+log.info('answered');
+setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${5 * MAX_LINE_DELAY_MS});`);
+    expect(signal).toBe('SIGKILL');
+    expect(lines.map((line) => line.msg)).toEqual(['answered']);
   });
 });

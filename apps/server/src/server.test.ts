@@ -80,6 +80,15 @@ describe('server process', () => {
       const response = await inFlight;
       expect(response.status).toBe(201);
       expect(await server.exited).toBe(0);
+      // Log lines wait for the end of a turn of the event loop: the last ones are written on the way out.
+      const messages = output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+      const answered = messages.findIndex((line) => line.msg === 'request completed' && line.res?.statusCode === 201);
+      expect(answered, output()).toBeGreaterThan(-1);
+      expect(messages.slice(answered).map((line) => line.msg)).toContain('done closing the database');
+      expect(messages.at(-1)?.msg).toBe('shut down');
     } finally {
       await server.kill();
       await rm(dataDir, { recursive: true, force: true });

@@ -67,10 +67,20 @@ async function databaseChanges(app: FastifyInstance) {
 
   // A write is answered once this process has heard the change it made: the writer's next read
   // through this process (a tracking answer, a page) is never the cached one from before.
-  app.addHook('onSend', async (request, reply) => {
-    if (!listener || !heard || !UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
-    // Not confirmed in time: whatever may have changed is dropped.
-    if (!(await listener.caughtUp())) for (const subscriber of everyone()) subscriber.changed('*');
+  // A callback hook: reads (every tracking answer, every page) pass straight through, with no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!listener || !heard || !UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) {
+      done(null, payload);
+      return;
+    }
+    listener.caughtUp().then(
+      (caughtUp) => {
+        // Not confirmed in time: whatever may have changed is dropped.
+        if (!caughtUp) for (const subscriber of everyone()) subscriber.changed('*');
+        done(null, payload);
+      },
+      (error: Error) => done(error),
+    );
   });
   app.addHook('onClose', async () => listener?.close());
 }

@@ -15,9 +15,13 @@ const hasBody = (raw: IncomingMessage) =>
  * unread on the server's side (the route was busy, not the client slow) does not count.
  */
 async function slowBodies(app: FastifyInstance, { minBodyRate }: { minBodyRate: HttpTimeouts['minBodyRate'] }) {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: most requests have no body, and a promise per request is not free.
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
-    if (raw.complete || !hasBody(raw)) return;
+    if (raw.complete || !hasBody(raw)) {
+      done();
+      return;
+    }
     const socket = raw.socket;
     let seen = socket.bytesRead;
     // Checks stop once the body is in or the connection is gone (also after an early answer: Node
@@ -37,6 +41,7 @@ async function slowBodies(app: FastifyInstance, { minBodyRate }: { minBodyRate: 
       seen = read;
     }, minBodyRate.windowMs);
     check.unref();
+    done();
   });
 }
 

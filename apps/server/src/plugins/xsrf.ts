@@ -55,23 +55,29 @@ async function xsrf(app: FastifyInstance) {
     if (route.config?.antiForgery === 'token-in-link') return;
     if (methods.some((method) => UNSAFE_METHODS.has(method))) addRouteAnswers(route, { 403: refused });
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // The cookie's attributes as @fastify/cookie writes them, worked out once: a token is base64url, which
+  // needs no encoding, so each answer only joins the name, the token and these. Set as a header,
+  // @fastify/cookie adds any cookie a route sets after it (sign-in) as a second Set-Cookie.
+  const written = app.serializeCookie(XSRF_COOKIE, 'token', {
+    path: '/',
+    sameSite: 'lax',
+    secure: app.config.secure,
+    httpOnly: false,
+  });
+  const attributes = written.slice(`${XSRF_COOKIE}=token`.length);
+  // A callback hook: it never waits, and a promise per request is not free.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, newToken(), {
-        path: '/',
-        sameSite: 'lax',
-        secure: app.config.secure,
-        httpOnly: false,
-      });
-    }
+    if (!cookie) reply.header('set-cookie', `${XSRF_COOKIE}=${newToken()}${attributes}`);
     if (
       UNSAFE_METHODS.has(request.method) &&
       request.routeOptions.config.antiForgery !== 'token-in-link' &&
       !tokensMatch(cookie, request.headers[XSRF_HEADER])
     ) {
-      throw new AppError(403, XSRF_MESSAGE);
+      done(new AppError(403, XSRF_MESSAGE));
+      return;
     }
+    done();
   });
 }
 

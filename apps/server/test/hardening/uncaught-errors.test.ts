@@ -28,23 +28,33 @@ describe('an error nothing caught', () => {
           NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${failOnSignal}`,
           FAIL_WITH: failWith,
           LOG_FORMAT: format,
+          LOG_LEVEL: 'info',
         },
       });
       try {
         expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+        // The last request before the failure: its line is written before the process exits.
+        expect((await fetch(`${server.url}/api/track/LASTWORDS1`)).status).toBe(404);
         server.child.kill('SIGUSR2');
         expect(await server.exited, server.output()).toBe(1);
         const output = server.output();
         if (format === 'json') {
-          const fatal = output
+          const lines = output
             .split('\n')
             .filter((line) => line.startsWith('{'))
-            .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
-            .find((line) => line.level === 60);
-          expect(fatal, output).toMatchObject({ msg: 'uncaught error, exiting', err: { message } });
+            .map(
+              (line) =>
+                JSON.parse(line) as { level: number; msg: string; err?: { message: string }; req?: { url: string } },
+            );
+          const fatal = lines.findIndex((line) => line.level === 60);
+          expect(lines[fatal], output).toMatchObject({ msg: 'uncaught error, exiting', err: { message } });
+          const last = lines.findIndex((line) => line.req?.url === '/api/track/LASTWORDS1');
+          expect(lines[last], output).toMatchObject({ msg: 'request completed', res: { statusCode: 404 } });
+          expect(last).toBeLessThan(fatal);
         } else {
           const fatal = output.split('\n').find((line) => line.includes('uncaught error, exiting'));
           expect(fatal, output).toContain('FATAL');
+          expect(output).toContain('/api/track/LASTWORDS1');
           expect(output).toContain(message);
           expect(output).not.toMatch(/^\{"level"/m);
         }

@@ -8,6 +8,10 @@ import { statusCounts } from '../../../test/support/status-counts.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
 import type { Database } from '../../db/client.ts';
+import { SEARCH_COUNT_CAP as CAP } from './shipments.service.ts';
+
+/** A page size that divides the cap: the page that ends at it is full. */
+const PAGE = 100;
 
 /** Inserts `count` packages in one statement, named `name`, with codes `prefix` + a number. */
 async function insertPackages(db: Database, count: number, { prefix, name, status }: Record<string, string>) {
@@ -92,44 +96,50 @@ describe.each(databases())('package counts on %s', (kind) => {
     );
   });
 
-  it('a search counts up to 1,000 and says so; its pages go on while a full page comes back', async () => {
-    await insertPackages(testApp.app.db, 1030, { prefix: 'CAP', name: 'Wide Capsurname', status: 'Shipped' });
-    const first = await operator.get('/api/admin/packages?q=capsurname&pageSize=100');
+  it(`a search counts up to ${CAP} and says so; its pages go on while a full page comes back`, async () => {
+    await insertPackages(testApp.app.db, CAP + 30, { prefix: 'CAP', name: 'Wide Capsurname', status: 'Shipped' });
+    const first = await operator.get(`/api/admin/packages?q=capsurname&pageSize=${PAGE}`);
     expect(first.status).toBe(200);
-    expect(first.headers.get('x-total-count')).toBe('1000');
-    expect(first.headers.get('x-total-count-capped')).toBe('1000');
+    expect(first.headers.get('x-total-count')).toBe(String(CAP));
+    expect(first.headers.get('x-total-count-capped')).toBe(String(CAP));
     expect(first.headers.get('x-next-page')).toBe('2');
-    // Page 10 ends at the cap, and is full: page 11 is offered and holds the last 30.
-    const tenth = await operator.get('/api/admin/packages?q=capsurname&pageSize=100&page=10');
-    expect(tenth.headers.get('x-next-page')).toBe('11');
-    expect(tenth.headers.get('link')).toBe('</api/admin/packages?page=11&pageSize=100&q=capsurname>; rel="next"');
+    // The page that ends at the cap is full: the next one is offered and holds the last 30.
+    const atCap = await operator.get(`/api/admin/packages?q=capsurname&pageSize=${PAGE}&page=${CAP / PAGE}`);
+    expect(atCap.headers.get('x-next-page')).toBe(String(CAP / PAGE + 1));
+    expect(atCap.headers.get('link')).toBe(
+      `</api/admin/packages?page=${CAP / PAGE + 1}&pageSize=${PAGE}&q=capsurname>; rel="next"`,
+    );
     // The last page, short, knows the exact total.
-    const last = await operator.get<unknown[]>('/api/admin/packages?q=capsurname&pageSize=100&page=11');
+    const last = await operator.get<unknown[]>(
+      `/api/admin/packages?q=capsurname&pageSize=${PAGE}&page=${CAP / PAGE + 1}`,
+    );
     expect(last.body).toHaveLength(30);
-    expect(last.headers.get('x-total-count')).toBe('1030');
+    expect(last.headers.get('x-total-count')).toBe(String(CAP + 30));
     expect(last.headers.get('x-total-count-capped')).toBeNull();
     expect(last.headers.get('x-next-page')).toBeNull();
     // Past the end: counted, capped, no next page.
-    const past = await operator.get<unknown[]>('/api/admin/packages?q=capsurname&pageSize=100&page=12');
+    const past = await operator.get<unknown[]>(
+      `/api/admin/packages?q=capsurname&pageSize=${PAGE}&page=${CAP / PAGE + 2}`,
+    );
     expect(past.body).toEqual([]);
-    expect(past.headers.get('x-total-count-capped')).toBe('1000');
+    expect(past.headers.get('x-total-count-capped')).toBe(String(CAP));
     expect(past.headers.get('x-next-page')).toBeNull();
 
     // Under the cap the count is exact and says nothing more.
-    const one = await operator.get('/api/admin/packages?q=bulk1030%40example.com');
+    const one = await operator.get(`/api/admin/packages?q=bulk${CAP + 30}%40example.com`);
     expect(one.headers.get('x-total-count')).toBe('1');
     expect(one.headers.get('x-total-count-capped')).toBeNull();
     const none = await operator.get('/api/admin/packages?q=no%20such%20text');
     expect(none.headers.get('x-total-count')).toBe('0');
     expect(none.headers.get('x-next-page')).toBeNull();
-    await insertPackages(testApp.app.db, 1000, { prefix: 'EXA', name: 'Exact Thousand', status: 'Shipped' });
-    const exactly = await operator.get('/api/admin/packages?q=exact%20thousand&pageSize=100&page=10');
-    expect(exactly.headers.get('x-total-count')).toBe('1000');
+    await insertPackages(testApp.app.db, CAP, { prefix: 'EXA', name: 'Exactly Capped', status: 'Shipped' });
+    const exactly = await operator.get(`/api/admin/packages?q=exactly%20capped&pageSize=${PAGE}&page=${CAP / PAGE}`);
+    expect(exactly.headers.get('x-total-count')).toBe(String(CAP));
     expect(exactly.headers.get('x-total-count-capped')).toBeNull();
     expect(exactly.headers.get('x-next-page')).toBeNull();
     // The status filter and the whole list are not capped: the counters are exact at any size.
     const shipped = (await statusCounts(testApp.app.db)).actual.Shipped!;
-    expect(shipped).toBeGreaterThan(2000);
+    expect(shipped).toBeGreaterThan(2 * CAP);
     expect(await totalOf('&status=Shipped')).toBe(shipped);
     await expectExactCounts();
   });
