@@ -7,7 +7,7 @@ export interface ListPage<T> {
   items: T[];
   /** How many items the whole list holds for this filter (X-Total-Count), or the cap the count stopped at. */
   total: number;
-  /** The count stopped at a cap (X-Total-Count-Capped): there are more than `total`, shown as "1,000+". */
+  /** The count stopped at a cap (X-Total-Count-Capped): there are more than `total`, shown as "200+". */
   totalCapped: boolean;
   page: number;
   pageSize: number;

@@ -37,7 +37,7 @@ export function usePackagePage(filter: PackageListFilter) {
 
 /**
  * How many packages need attention, for the dashboard's switch: one item asked for, so the server
- * answers the capped count (at most 1,001 rows read) and a single card.
+ * answers the capped count (at most 201 rows read) and a single card.
  */
 export function useAttentionCount() {
   return useQuery({

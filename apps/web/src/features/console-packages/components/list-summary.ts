@@ -12,7 +12,7 @@ export function pagerPages(list: PageFacts | undefined, pageSize: number): numbe
   return Math.max(counted, list.nextPage ?? list.page);
 }
 
-/** "Showing 25–48 of 1,000+ packages, newest first", or '' for an empty list. */
+/** "Showing 25–48 of 200+ packages, newest first", or '' for an empty list. */
 export function showingText(list: PageFacts | undefined, shown: number, pageSize: number, order: string): string {
   if (!list || list.total === 0 || shown === 0) return '';
   const first = (list.page - 1) * pageSize + 1;
