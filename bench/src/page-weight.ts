@@ -115,5 +115,44 @@ export async function runPageWeightBench(): Promise<Row[]> {
     });
   }
   printTable('Page weight: first load of each public page (gzip -9; static imports followed)', rows);
+  await printIslandWeights(manifest);
   return rows;
+}
+
+/** A chunk's file and the files it imports statically, each once. */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
+  return files;
+}
+
+/**
+ * What waking each island downloads (not part of any first load): its chunks and the islands' runtime
+ * (React DOM, Mantine's provider, the toasts), minus the page's own script.
+ */
+async function printIslandWeights(manifest: Record<string, ManifestChunk>): Promise<void> {
+  const runtime = staticClosure(manifest, 'src/app/islands/hydrate-island.tsx');
+  const firstLoad = staticClosure(manifest, 'src/app/entry-public.ts');
+  const gzipKb = async (files: Iterable<string>) =>
+    round(
+      (await Promise.all([...files].filter((file) => !firstLoad.has(file)).map(compressedSize))).reduce(
+        (total, size) => total + size.gzip,
+        0,
+      ) / 1024,
+    );
+  const rows: Row[] = [];
+  for (const key of Object.keys(manifest)
+    .filter((name) => /^src\/islands\/[a-z0-9-]+\.tsx$/.test(name))
+    .sort()) {
+    const own = staticClosure(manifest, key);
+    rows.push({
+      island: key.slice('src/islands/'.length, -'.tsx'.length),
+      'own KB gz': await gzipKb([...own].filter((file) => !runtime.has(file))),
+      'with runtime KB gz': await gzipKb(new Set([...own, ...runtime])),
+    });
+  }
+  rows.push({ island: '(runtime alone)', 'own KB gz': await gzipKb(runtime), 'with runtime KB gz': '' });
+  printTable('Islands: what waking one downloads (gzip -9), once per page; never part of the first load', rows);
 }

@@ -3,6 +3,8 @@ export const TRACKING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 12 symbols of 31 → about 59 bits of entropy. */
 export const TRACKING_CODE_LENGTH = 12;
 export const TRACKING_CODE_MAX_INPUT = 64;
+/** SPEC §5: an empty or blank code. Here, not beside the schemas, so a tracking box needs no zod. */
+export const TRACKING_CODE_REQUIRED = 'Please enter a tracking code';
 
 /** A new tracking code from the platform CSPRNG (rejection sampling keeps it uniform). */
 export function generateTrackingCode(

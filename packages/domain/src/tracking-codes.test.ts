@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRACKING_CODE_REQUIRED } from './schemas/admin.ts';
-import { TRACKING_CODE_MAX_INPUT } from './tracking-code.ts';
+import { TRACKING_CODE_MAX_INPUT, TRACKING_CODE_REQUIRED } from './tracking-code.ts';
 import {
   parseTrackingCodes,
   TRACKING_CODES_MAX,

@@ -1,5 +1,4 @@
-import { TRACKING_CODE_REQUIRED } from './schemas/admin.ts';
-import { normalizeTrackingCode, TRACKING_CODE_MAX_INPUT } from './tracking-code.ts';
+import { normalizeTrackingCode, TRACKING_CODE_MAX_INPUT, TRACKING_CODE_REQUIRED } from './tracking-code.ts';
 
 /** How many codes one search on /track looks up at once. */
 export const TRACKING_CODES_MAX = 10;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../test/field-messages.ts';
+import { TRACKING_CODE_REQUIRED } from '../tracking-code.ts';
 import {
   CUSTOM_STATUS_REQUIRED,
   LOCATION_REQUIRED,
   locationDeleteSchema,
   locationUpdateInputSchema,
   statusUpdateSchema,
-  TRACKING_CODE_REQUIRED,
   trackingCodeBodySchema,
   trackingCodeSchema,
 } from './admin.ts';

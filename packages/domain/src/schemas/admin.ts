@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { STATUS_MAX_LENGTH } from '../statuses.ts';
-import { TRACKING_CODE_MAX_INPUT } from '../tracking-code.ts';
+import { TRACKING_CODE_MAX_INPUT, TRACKING_CODE_REQUIRED } from '../tracking-code.ts';
 import { isoTimestamp, requiredText } from './fields.ts';
 import { pageQueryFields } from './paging.ts';
-
-export const TRACKING_CODE_REQUIRED = 'Please enter a tracking code';
 
 /** A tracking code as typed: non-blank, trimmed and upper-cased. */
 export const trackingCodeSchema = requiredText(TRACKING_CODE_REQUIRED, TRACKING_CODE_MAX_INPUT).transform((code) =>

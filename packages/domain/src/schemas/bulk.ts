@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { TRACKING_CODE_MAX_INPUT } from '../tracking-code.ts';
+import { TRACKING_CODE_MAX_INPUT, TRACKING_CODE_REQUIRED } from '../tracking-code.ts';
 import {
   CUSTOM_STATUS_REQUIRED,
   LOCATION_REQUIRED,
   locationUpdateInputSchema,
   packageListQuerySchema,
   statusUpdateSchema,
-  TRACKING_CODE_REQUIRED,
   trackingCodeSchema,
 } from './admin.ts';
 
