@@ -61,14 +61,32 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function renderTable(props: { total?: number } = {}) {
+function renderTable(props: { total?: number; items?: ShipmentView[] } = {}) {
   const onOpen = vi.fn();
   const onSort = vi.fn();
+  const items = props.items ?? PAGE;
   const view = renderForTest(
-    <PackageTableView items={PAGE} total={props.total ?? 3} filter={FILTER} onSort={onSort} onOpen={onOpen} />,
+    <PackageTableView
+      items={items}
+      total={props.total ?? items.length}
+      filter={FILTER}
+      onSort={onSort}
+      onOpen={onOpen}
+    />,
   );
   return { ...view, onOpen, onSort };
 }
+
+/** Picks a status in the bulk bar's "Set status" dialog and submits it. */
+async function setBulkStatus(user: ReturnType<typeof userEvent.setup>, status: string) {
+  await user.click(screen.getByRole('button', { name: 'Set status' }));
+  const dialog = await screen.findByRole('dialog', { name: /^Set the status of/ });
+  await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: status }));
+  await user.click(within(dialog).getByRole('button', { name: 'Set Status' }));
+}
+
+const bulkRequests = () => sent.filter((request) => request.url === '/api/admin/bulk');
 
 /** The table under a search the test can change, as the dashboard's address would. */
 function Searchable() {
@@ -187,6 +205,69 @@ describe('PackageTableView', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Location' }));
     expect(await screen.findByText('Location Required')).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+
+  it('opens the proof of delivery for the one selected package set Delivered, sending no bulk request', async () => {
+    serve({ total: 3 });
+    const user = userEvent.setup();
+    const items = [shipment(0, 'Out for Delivery'), shipment(1, 'Out for Delivery')];
+    renderTable({ items });
+    await user.click(screen.getByRole('checkbox', { name: `Select ${code(1)}` }));
+    await setBulkStatus(user, 'Delivered');
+
+    const proof = await screen.findByRole('dialog', { name: 'Proof of delivery' });
+    expect(within(proof).getByText(code(1))).toBeTruthy();
+    expect(within(proof).queryByText(code(0))).toBeNull();
+    expect(screen.queryByRole('dialog', { name: /^Set the status of/ })).toBeNull();
+    expect(bulkRequests()).toEqual([]);
+  });
+
+  it('sets the one selected package Delivered in one bulk request when the operator goes on without proof', async () => {
+    serve({ total: 3 });
+    const user = userEvent.setup();
+    renderTable({ items: [shipment(0, 'Out for Delivery'), shipment(1, 'Out for Delivery')] });
+    await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
+    await setBulkStatus(user, 'Delivered');
+    const proof = await screen.findByRole('dialog', { name: 'Proof of delivery' });
+    await user.click(within(proof).getByRole('button', { name: 'Delivered without proof' }));
+
+    await screen.findByRole('alert', { name: 'Set status: 1 done, 0 failed' });
+    expect(bulkRequests().map(({ method, body }) => ({ method, body }))).toEqual([
+      { method: 'POST', body: { action: 'status', status: 'Delivered', trackingCodes: [code(0)] } },
+    ]);
+    expect(sent.some((request) => request.url === '/api/admin/proof-of-delivery')).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Proof of delivery' })).toBeNull());
+  });
+
+  it('sets several selected packages Delivered in one bulk request, offering no proof of delivery', async () => {
+    serve({ total: 3 });
+    const user = userEvent.setup();
+    const items = [shipment(0, 'Out for Delivery'), shipment(1, 'Out for Delivery'), shipment(2, 'Out for Delivery')];
+    renderTable({ items });
+    await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
+    await user.click(screen.getByRole('checkbox', { name: `Select ${code(2)}` }));
+    await setBulkStatus(user, 'Delivered');
+
+    await screen.findByRole('alert', { name: 'Set status: 2 done, 0 failed' });
+    const bulk = bulkRequests();
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]!.body).toMatchObject({ action: 'status', status: 'Delivered' });
+    expect([...(bulk[0]!.body as { trackingCodes: string[] }).trackingCodes].sort()).toEqual([code(0), code(2)]);
+    expect(screen.queryByRole('dialog', { name: 'Proof of delivery' })).toBeNull();
+  });
+
+  it('sets a Pending package Delivered in a bulk request, offering no proof for a package never accepted', async () => {
+    serve({ total: 3 });
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
+    await setBulkStatus(user, 'Delivered');
+
+    await screen.findByRole('alert', { name: 'Set status: 1 done, 0 failed' });
+    expect(bulkRequests().map((request) => request.body)).toEqual([
+      { action: 'status', status: 'Delivered', trackingCodes: [code(0)] },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Proof of delivery' })).toBeNull();
   });
 
   it('clears the selection when the search or filter changes, and says so', async () => {

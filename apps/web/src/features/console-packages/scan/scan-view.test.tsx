@@ -159,6 +159,57 @@ describe('ScanView', () => {
     expect(within(row(UNKNOWN)).getByText('Unknown code')).toBeTruthy();
   });
 
+  it('opens the proof of delivery, sending nothing, when the one package in the list is set Delivered', async () => {
+    const user = userEvent.setup();
+    renderForTest(<ScanView />);
+    await type(user, 'ABCDEFGH2345');
+    await within(row('ABCDEFGH2345')).findByText('Shipped');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'Delivered');
+    await user.click(screen.getByRole('button', { name: 'Apply to 1 package' }));
+
+    const proof = await screen.findByRole('dialog', { name: 'Proof of delivery' });
+    expect(within(proof).getByText('ABCDEFGH2345')).toBeTruthy();
+    expect(bulkBodies).toEqual([]);
+    expect(within(row('ABCDEFGH2345')).getByText('Shipped')).toBeTruthy();
+  });
+
+  it('sets the one package Delivered with its location when the operator goes on without proof', async () => {
+    const user = userEvent.setup();
+    renderForTest(<ScanView />);
+    await type(user, 'ABCDEFGH2345');
+    await within(row('ABCDEFGH2345')).findByText('Shipped');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'Delivered');
+    await user.type(screen.getByRole('textbox', { name: 'Location update' }), 'Front desk');
+    await user.click(screen.getByRole('button', { name: 'Apply to 1 package' }));
+    const proof = await screen.findByRole('dialog', { name: 'Proof of delivery' });
+    await user.click(within(proof).getByRole('button', { name: 'Delivered without proof' }));
+
+    expect(await screen.findByText('1 done, 0 failed')).toBeTruthy();
+    expect(bulkBodies).toEqual([
+      { action: 'status', trackingCodes: ['ABCDEFGH2345'], status: 'Delivered' },
+      { action: 'location', trackingCodes: ['ABCDEFGH2345'], location: 'Front desk' },
+    ]);
+    expect(within(row('ABCDEFGH2345')).getByText('Delivered')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Proof of delivery' })).toBeNull();
+  });
+
+  it('sets every package in a list of several Delivered in one bulk request, offering no proof of delivery', async () => {
+    const user = userEvent.setup();
+    renderForTest(<ScanView />);
+    await type(user, 'ABCDEFGH2345');
+    await type(user, 'BCDEFGHJ3456');
+    await within(row('ABCDEFGH2345')).findByText('Shipped');
+    await within(row('BCDEFGHJ3456')).findByText('Order Placed');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'Delivered');
+    await user.click(screen.getByRole('button', { name: 'Apply to 2 packages' }));
+
+    expect(await screen.findByText('2 done, 0 failed')).toBeTruthy();
+    expect(bulkBodies).toHaveLength(1);
+    expect(bulkBodies[0]).toMatchObject({ action: 'status', status: 'Delivered' });
+    expect([...bulkBodies[0]!.trackingCodes].sort()).toEqual(['ABCDEFGH2345', 'BCDEFGHJ3456']);
+    expect(screen.queryByRole('dialog', { name: 'Proof of delivery' })).toBeNull();
+  });
+
   it('warns, sending nothing, for a blank custom status or when neither a status nor a location is given', async () => {
     const user = userEvent.setup();
     renderForTest(<ScanView />);
