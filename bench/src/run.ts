@@ -91,7 +91,10 @@ async function main() {
   await run('lighthouse', () => runLighthouse());
 
   await mkdir(RESULTS_DIR, { recursive: true });
-  const file = values.out ?? path.join(RESULTS_DIR, 'latest.json');
+  // npm runs this in bench/: a relative --out is taken from where `npm run bench` was typed (INIT_CWD).
+  const file = values.out
+    ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out)
+    : path.join(RESULTS_DIR, 'latest.json');
   // With --only, the other benchmarks' figures of an earlier run in the same mode are kept.
   const earlier = values.only ? await readEarlier(file, full ? 'full' : 'quick') : {};
   const report = {
@@ -101,7 +104,7 @@ async function main() {
     results: { ...earlier, ...results },
   };
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nResults written to ${path.relative(process.cwd(), file)}`);
+  console.log(`\nResults written to ${file}`);
 }
 
 await main();
