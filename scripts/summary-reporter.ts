@@ -1,7 +1,12 @@
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** How many of the slowest files the end of the run lists. */
+const SLOWEST = 10;
+
 /**
- * Ends the run with one plain line, "N passed, N failed, N skipped", that any reader can parse.
+ * Ends the run with the slowest files (import, set-up and tests, so a slowdown shows at once) and then
+ * one plain line, "N passed, N failed, N skipped", that any reader can parse.
  * @public Named by path in vitest.config.ts.
  */
 export default class SummaryReporter implements Reporter {
@@ -18,6 +23,23 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    const slowest = testModules
+      .map((module) => ({ module, seconds: fileSeconds(module) }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, SLOWEST);
+    if (slowest.length > 0) {
+      const lines = slowest.map(
+        ({ module, seconds }) =>
+          `  ${seconds.toFixed(1).padStart(6)} s  ${module.project.name.padEnd(7)} ${path.relative(process.cwd(), module.moduleId)}`,
+      );
+      process.stdout.write(`\nThe ${slowest.length} slowest files (import, set-up and tests):\n${lines.join('\n')}\n`);
+    }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
+}
+
+/** The file's own time: importing it, its set-up files and every test and hook it holds. */
+function fileSeconds(module: TestModule): number {
+  const { collectDuration, setupDuration, prepareDuration, duration } = module.diagnostic();
+  return (collectDuration + setupDuration + prepareDuration + duration) / 1000;
 }
