@@ -4,7 +4,7 @@
 # apps/server/test/deploy/container-image.test.ts performs these steps outside Docker and starts the
 # result, so an instruction it does not know fails that test: keep to the instructions it reads.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # The package files alone, so the dependency layers are only rebuilt when they change. npm ci needs
 # the package file of every workspace the lock file lists.
