@@ -12,6 +12,8 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // Vitest's default on two cores is one worker; jsdom files are CPU-bound and independent.
+    maxWorkers: 2,
     // Form tests type key by key: on a busy two-core machine some take several seconds.
     testTimeout: 15_000,
   },
