@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite so `npm test` ends with one summary. Each project keeps its own settings;
-// the projects run one group after another (domain, server, web, e2e) so they do not fight for the CPUs.
+// the projects run one group after another so they do not fight for the CPUs: first the light ones
+// (domain, testing and the web components share two workers), then the server, then the browser tests.
+// Projects of one group must name the same maxWorkers.
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
@@ -12,6 +14,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
@@ -20,6 +23,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['packages/testing/src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
@@ -40,7 +44,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',

@@ -6,7 +6,7 @@ export default defineProject({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   test: {
     name: 'web',
-    sequence: { groupOrder: 2 },
+    sequence: { groupOrder: 0 },
     root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
