@@ -94,7 +94,8 @@ async function issueLink(tx: Database, deps: TeamDeps, operator: repository.Oper
       purpose,
       name: operator.name,
       role: operator.role as OperatorRole,
-      link: `${deps.consoleUrl}/accept-invite?token=${token}`,
+      // In the fragment: a browser never sends it, so no request line or log holds the token.
+      link: `${deps.consoleUrl}/accept-invite#token=${token}`,
       validHours: LINK_VALID_HOURS,
     },
   });

@@ -45,7 +45,7 @@ describe.each(databases())('team of operators on %s', (kind) => {
     const mail = smtp.received.slice(before).find((received) => received.envelopeTo.includes(to));
     if (!mail) throw new Error(`no e-mail to ${to}`);
     const text = mail.parsed.text ?? '';
-    const token = new RegExp(`${PUBLIC_URL}${ADMIN_PATH}/accept-invite\\?token=([\\w-]{43})`).exec(text)?.[1];
+    const token = new RegExp(`${PUBLIC_URL}${ADMIN_PATH}/accept-invite#token=([\\w-]{43})`).exec(text)?.[1];
     if (!token) throw new Error(`no link in ${text}`);
     return { token, text, html: String(mail.parsed.html), subject: mail.parsed.subject ?? '' };
   }
@@ -93,7 +93,7 @@ describe.each(databases())('team of operators on %s', (kind) => {
     expect(mail.subject).toMatch(/invited/);
     expect(mail.text).toContain('Hello Nia Okafor,');
     expect(mail.text).toContain('72 hours');
-    expect(mail.html).toContain(`href="${PUBLIC_URL}${ADMIN_PATH}/accept-invite?token=${mail.token}"`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}${ADMIN_PATH}/accept-invite#token=${mail.token}"`);
     // Only the token's hash is stored, and the sent message no longer holds the link.
     const tokens = await testApp.app.db.select().from(operatorTokens);
     expect(JSON.stringify(tokens)).not.toContain(mail.token);
