@@ -61,6 +61,8 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
           }
           const { operator, token } = signedIn;
           reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+          // A new anti-forgery token, bound to the new session: one read before sign-in is worth nothing.
+          reply.bindXsrfToken(token);
           return sessionAnswer(operator);
         },
       );
@@ -77,6 +79,7 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
         async (request, reply) => {
           await signOut(scope.db, request.cookies[SESSION_COOKIE], request.ip);
           reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          reply.bindXsrfToken(undefined);
           return { message: 'Signed out' };
         },
       );
