@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
 import * as authRepository from '../auth/auth.repository.ts';
-import { assertStrongPassword } from '../auth/auth.service.ts';
+import { assertStrongPassword, clearSignInThrottle } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { enqueueOperatorLink } from '../mail/index.ts';
 import * as repository from './team.repository.ts';
@@ -222,7 +222,7 @@ export async function acceptInvite(
       ...(input.name !== undefined ? { name: input.name } : {}),
     });
     await repository.deleteSessionsOf(tx, operator.id);
-    await authRepository.clearSignInFailures(tx, operator.email);
+    await clearSignInThrottle(tx, operator);
     // The operator the link was sent to is the one acting; the entry says which kind of link it was.
     const name = changedFields(operator, updated!, ['name']);
     await recordAudit(tx, {

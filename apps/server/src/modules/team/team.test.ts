@@ -1,7 +1,7 @@
 // The team: an admin invites operators by e-mail (a real SMTP server receives the link), changes their
 // role, deactivates them (their sessions end at once) and sends reset links; the last admin is kept;
-// links work once and expire; passwords must be long and hard to guess; an account locks after 10
-// failed sign-ins from any address.
+// links work once and expire; passwords must be long and hard to guess (the slow-down of failed
+// sign-ins is in auth/sign-in-throttle.test.ts).
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitShipment } from '../../../test/support/factories.ts';
@@ -10,7 +10,7 @@ import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
-import { operators, operatorTokens, signInFailures } from '../../db/schema/index.ts';
+import { operators, operatorTokens } from '../../db/schema/index.ts';
 
 const PUBLIC_URL = 'https://parcels.example.test';
 const ADMIN_PATH = '/desk-7f3a';
@@ -296,57 +296,5 @@ describe.each(databases())('team of operators on %s', (kind) => {
     expect((await client.get('/api/auth/me')).status).toBe(200);
     expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
     await signIn('change@waybill.test', NEW);
-  });
-});
-
-describe.each(databases())('per-account sign-in lock on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp(kind, { TRUST_PROXY: 'loopback' });
-  });
-  afterAll(() => testApp?.close());
-
-  const from = (address: string, email: string, password: string) =>
-    testApp.client().post('/api/auth/login', { email, password }, { headers: { 'x-forwarded-for': address } });
-
-  it.each([
-    ['an operator', TEST_ADMIN.email],
-    ['an unknown e-mail', 'nobody@waybill.test'],
-  ])('locks %s after 10 failures within 15 minutes, from every address, and says so', async (_label, email) => {
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) {
-      statuses.push((await from(`203.0.113.${attempt + 1}`, email, `wrong-guess-${attempt}`)).status);
-    }
-    expect(statuses).toEqual(Array(10).fill(401));
-    // From yet another address, even with the right password.
-    const locked = await from('198.51.100.7', email, TEST_ADMIN.password);
-    expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ message: 'Too many failed sign-ins for this account. Try again in 15 minutes.' });
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    expect(locked.headers.getSetCookie().some((line) => line.startsWith('waybill_session='))).toBe(false);
-
-    // Other accounts are not locked by it.
-    expect((await from('198.51.100.7', `bystander-${email}`, 'still-wrong')).status).toBe(401);
-
-    // Fifteen minutes later (moved in the database rather than waited for), the account opens again.
-    await testApp.app.db
-      .update(signInFailures)
-      .set({ lockedUntil: new Date(Date.now() - 1000), windowStartedAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(signInFailures.email, email));
-    expect((await from('198.51.100.7', email, TEST_ADMIN.password)).status).toBe(
-      email === TEST_ADMIN.email ? 200 : 401,
-    );
-  });
-
-  it('counts only failures within the window, and a sign-in clears them', async () => {
-    for (let attempt = 0; attempt < 9; attempt++) await from('203.0.113.50', TEST_ADMIN.email, 'wrong-guess');
-    expect((await from('203.0.113.51', TEST_ADMIN.email, TEST_ADMIN.password)).status).toBe(200);
-    for (let attempt = 0; attempt < 9; attempt++) await from('203.0.113.50', TEST_ADMIN.email, 'wrong-guess');
-    await testApp.app.db
-      .update(signInFailures)
-      .set({ windowStartedAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(signInFailures.email, TEST_ADMIN.email));
-    await from('203.0.113.50', TEST_ADMIN.email, 'wrong-guess');
-    expect((await from('203.0.113.51', TEST_ADMIN.email, TEST_ADMIN.password)).status).toBe(200);
   });
 });
