@@ -130,8 +130,9 @@ async function findOperator(db: Database, id: string): Promise<repository.Operat
 
 /**
  * Changes an operator's role or active flag. Deactivation ends their sessions in the same
- * transaction. The last active admin cannot lose that: checked under a lock on the admins' rows, so
- * two concurrent changes cannot both pass.
+ * transaction. The last active admin who can sign in cannot lose that (an invited admin who never set
+ * a password does not count): checked under a lock on the admins' rows, so two concurrent changes
+ * cannot both pass.
  */
 export async function updateOperatorAccess(
   db: Database,

@@ -233,6 +233,24 @@ describe.each(databases())('team of operators on %s', (kind) => {
     await testApp.app.db.update(operators).set({ role: 'operator' }).where(eq(operators.id, second.id));
   });
 
+  it('counts only admins who can sign in: an invited admin who never set a password is not another admin', async () => {
+    const invited = await admin.post('/api/admin/operators', {
+      email: 'unaccepted-admin@waybill.test',
+      name: 'Not Yet',
+      role: 'admin',
+    });
+    expect(invited.status).toBe(201);
+    for (const change of [{ active: false }, { role: 'operator' }]) {
+      const refused = await patch(admin, adminId, change);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/^The last active admin cannot be deactivated or made an operator/);
+    }
+    expect((await admin.get('/api/auth/me')).body.role).toBe('admin');
+    // The invited admin is not the last one: they may be made an operator or deactivated.
+    expect((await patch(admin, invited.body.id, { role: 'operator' })).status).toBe(200);
+    expect((await patch(admin, invited.body.id, { active: false })).status).toBe(200);
+  });
+
   it('sends a reset link that works once and expires; the old password works until it is used', async () => {
     const { id, client } = await member('reset@waybill.test', 'operator');
     const sent = await admin.post(`/api/admin/operators/${id}/reset-password`);
