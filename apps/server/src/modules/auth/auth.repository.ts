@@ -1,6 +1,6 @@
-import { and, eq, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { operators, sessions, signInFailures } from '../../db/schema/index.ts';
+import { operators, operatorTokens, sessions, signInFailures } from '../../db/schema/index.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -40,6 +40,18 @@ export async function updateOperatorPassword(db: Database, email: string, passwo
     .where(eq(operators.email, email.toLowerCase()))
     .returning({ id: operators.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes every unused link (invitation or reset) of an operator: once they are deactivated or their
+ * password is set another way, a link still in a mailbox must not set it again.
+ */
+export async function deleteUnusedLinksOf(db: Database, operatorId: string): Promise<number> {
+  const deleted = await db
+    .delete(operatorTokens)
+    .where(and(eq(operatorTokens.operatorId, operatorId), isNull(operatorTokens.usedAt)))
+    .returning({ id: operatorTokens.id });
+  return deleted.length;
 }
 
 export async function insertSession(

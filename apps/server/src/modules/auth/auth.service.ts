@@ -160,8 +160,9 @@ export async function addOperator(db: Database, email: string, password: string,
 }
 
 /**
- * Sets a new password (strong enough), signs the operator out everywhere and forgets the failed
- * sign-ins counted against them, so a slowed-down account opens at once with the new password.
+ * Sets a new password (strong enough), signs the operator out everywhere, deletes their unused
+ * invitation or reset links and forgets the failed sign-ins counted against them, so a slowed-down
+ * account opens at once with the new password.
  */
 export async function resetOperatorPassword(db: Database, email: string, password: string): Promise<void> {
   await assertStrongPassword(password, [email]);
@@ -169,6 +170,7 @@ export async function resetOperatorPassword(db: Database, email: string, passwor
   if (!operator) throw new AppError(404, `No operator with the e-mail ${email}`);
   await repository.updateOperatorPassword(db, operator.email, await hashPassword(password));
   await repository.deleteSessionsOfOperator(db, operator.id);
+  await repository.deleteUnusedLinksOf(db, operator.id);
   await clearSignInThrottle(db, operator);
 }
 

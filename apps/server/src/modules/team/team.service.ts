@@ -129,10 +129,10 @@ async function findOperator(db: Database, id: string): Promise<repository.Operat
 }
 
 /**
- * Changes an operator's role or active flag. Deactivation ends their sessions in the same
- * transaction. The last active admin who can sign in cannot lose that (an invited admin who never set
- * a password does not count): checked under a lock on the admins' rows, so two concurrent changes
- * cannot both pass.
+ * Changes an operator's role or active flag. Deactivation ends their sessions and deletes their unused
+ * links in the same transaction. The last active admin who can sign in cannot lose that (an invited
+ * admin who never set a password does not count): checked under a lock on the admins' rows, so two
+ * concurrent changes cannot both pass.
  */
 export async function updateOperatorAccess(
   db: Database,
@@ -150,7 +150,10 @@ export async function updateOperatorAccess(
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       ...(changes.active !== undefined ? { active: changes.active } : {}),
     });
-    if (changes.active === false) await repository.deleteSessionsOf(tx, id);
+    if (changes.active === false) {
+      await repository.deleteSessionsOf(tx, id);
+      await authRepository.deleteUnusedLinksOf(tx, id);
+    }
     // One entry per thing that changed; setting what already was records nothing.
     const role = changedFields(before, updated!, ['role']);
     if ('role' in role.after) {
@@ -223,6 +226,8 @@ export async function acceptInvite(
       ...(input.name !== undefined ? { name: input.name } : {}),
     });
     await repository.deleteSessionsOf(tx, operator.id);
+    // Any other link still in a mailbox (an admin may have sent another meanwhile) is worthless now.
+    await authRepository.deleteUnusedLinksOf(tx, operator.id);
     await clearSignInThrottle(tx, operator);
     // The operator the link was sent to is the one acting; the entry says which kind of link it was.
     const name = changedFields(operator, updated!, ['name']);
@@ -237,7 +242,10 @@ export async function acceptInvite(
   });
 }
 
-/** Changes the signed-in operator's password after checking the current one; their other sessions end. */
+/**
+ * Changes the signed-in operator's password after checking the current one; their other sessions end
+ * and their unused invitation or reset links are deleted.
+ */
 export async function changePassword(
   db: Database,
   operator: Actor & { name: string; sessionId: string },
@@ -260,6 +268,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repository.updateOperator(tx, row.id, { passwordHash });
     await repository.deleteSessionsOf(tx, row.id, operator.sessionId);
+    await authRepository.deleteUnusedLinksOf(tx, row.id);
     await recordAudit(tx, {
       actor: asAuditActor(operator),
       action: 'operator.password_changed',

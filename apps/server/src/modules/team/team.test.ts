@@ -11,6 +11,7 @@ import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/te
 import { databases } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { operators, operatorTokens } from '../../db/schema/index.ts';
+import { resetOperatorPassword } from '../auth/auth.service.ts';
 
 const PUBLIC_URL = 'https://parcels.example.test';
 const ADMIN_PATH = '/desk-7f3a';
@@ -249,6 +250,46 @@ describe.each(databases())('team of operators on %s', (kind) => {
     // The invited admin is not the last one: they may be made an operator or deactivated.
     expect((await patch(admin, invited.body.id, { role: 'operator' })).status).toBe(200);
     expect((await patch(admin, invited.body.id, { active: false })).status).toBe(200);
+  });
+
+  it('deletes every unused link of an operator deactivated, or whose password is changed or reset', async () => {
+    const NEW = 'Saffron-Glacier-Minnow-19';
+    const unusedLinks = async (id: string) =>
+      (await testApp.app.db.select().from(operatorTokens).where(eq(operatorTokens.operatorId, id))).filter(
+        (row) => row.usedAt === null,
+      );
+    const acceptWith = (token: string) =>
+      testApp.client().post('/api/auth/accept-invite', { token, password: 'Another-Lantern-Harbor-77' });
+
+    const deactivated = await member('links-deactivated@waybill.test', 'operator');
+    expect((await admin.post(`/api/admin/operators/${deactivated.id}/reset-password`)).status).toBe(200);
+    const beforeDeactivation = await linkSentTo('links-deactivated@waybill.test');
+    expect(await unusedLinks(deactivated.id)).toHaveLength(1);
+    expect((await patch(admin, deactivated.id, { active: false })).status).toBe(200);
+    expect(await unusedLinks(deactivated.id)).toEqual([]);
+    expect((await patch(admin, deactivated.id, { active: true })).status).toBe(200);
+    expect((await acceptWith(beforeDeactivation.token)).body).toEqual(LINK_INVALID);
+
+    const changed = await member('links-changed@waybill.test', 'operator');
+    expect((await admin.post(`/api/admin/operators/${changed.id}/reset-password`)).status).toBe(200);
+    const beforeChange = await linkSentTo('links-changed@waybill.test');
+    const change = await changed.client.post('/api/auth/change-password', {
+      currentPassword: STRONG,
+      newPassword: NEW,
+    });
+    expect(change.status).toBe(200);
+    expect(await unusedLinks(changed.id)).toEqual([]);
+    expect((await acceptWith(beforeChange.token)).body).toEqual(LINK_INVALID);
+
+    const reset = await member('links-reset@waybill.test', 'operator');
+    expect((await admin.post(`/api/admin/operators/${reset.id}/reset-password`)).status).toBe(200);
+    const beforeReset = await linkSentTo('links-reset@waybill.test');
+    await resetOperatorPassword(testApp.app.db, 'links-reset@waybill.test', NEW);
+    expect(await unusedLinks(reset.id)).toEqual([]);
+    expect((await acceptWith(beforeReset.token)).body).toEqual(LINK_INVALID);
+    expect(
+      (await testApp.client().post('/api/auth/login', { email: 'links-reset@waybill.test', password: NEW })).status,
+    ).toBe(200);
   });
 
   it('sends a reset link that works once and expires; the old password works until it is used', async () => {
