@@ -75,7 +75,7 @@ export async function requestUpdates(
         ...pending,
       });
     }
-    await enqueueSubscriptionConfirmation(tx, {
+    await enqueueSubscriptionConfirmation(tx, deps.keys, {
       shipmentId: shipment.id,
       content: {
         subscriptionId: id,

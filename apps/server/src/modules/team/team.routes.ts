@@ -34,7 +34,11 @@ const WEAK_PASSWORD = 'A password shorter than 12 characters or too easy to gues
 
 /** The team (admins only), the invitation link's page (public) and an operator's own password. */
 export const teamRoutes: RoutesPlugin = async (app, options) => {
-  const deps = (): TeamDeps => ({ db: app.db, consoleUrl: `${options.config.publicUrl}${options.config.admin.path}` });
+  const deps = (): TeamDeps => ({
+    db: app.db,
+    consoleUrl: `${options.config.publicUrl}${options.config.admin.path}`,
+    keys: app.subscriptionKeys,
+  });
 
   await app.register(
     adminScope(async (scope) => {

@@ -15,6 +15,7 @@ import * as authRepository from '../auth/auth.repository.ts';
 import { assertStrongPassword, clearSignInThrottle } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { enqueueOperatorLink } from '../mail/index.ts';
+import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import * as repository from './team.repository.ts';
 
 export const LINK_VALID_HOURS = 72;
@@ -48,10 +49,14 @@ const asAuditActor = (actor: Actor): AuditActor => ({
 });
 const operatorTarget = (id: string) => ({ type: 'operator', id }) as const;
 
-/** What the team's links need: the console's address (PUBLIC_URL + ADMIN_PATH). */
+/**
+ * What the team's links need: the console's address (PUBLIC_URL + ADMIN_PATH), and the key that seals
+ * a link while it waits in the mail outbox.
+ */
 export interface TeamDeps {
   db: Database;
   consoleUrl: string;
+  keys: SubscriptionKeys;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -87,7 +92,7 @@ async function issueLink(tx: Database, deps: TeamDeps, operator: repository.Oper
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + LINK_VALID_HOURS * 3_600_000),
   });
-  await enqueueOperatorLink(tx, {
+  await enqueueOperatorLink(tx, deps.keys, {
     to: operator.email,
     linkId: row.id,
     content: {
