@@ -306,7 +306,7 @@ describe.each(databases())('the API description on %s', (kind) => {
     ).toBe(201);
     await testApp.app.mailOutbox.runOnce(); // after any pass of the timer: the invitation has gone
     const invitation = smtp.received.find((mail) => mail.envelopeTo.includes(invited));
-    state.inviteToken = /accept-invite\?token=([\w-]+)/.exec(invitation?.parsed.text ?? '')?.[1];
+    state.inviteToken = /accept-invite#token=([\w-]+)/.exec(invitation?.parsed.text ?? '')?.[1];
   });
   afterAll(async () => {
     await testApp?.close();
