@@ -7,7 +7,7 @@ import * as repository from './auth.repository.ts';
 import { type KnownDevice, newDeviceId } from './device-cookie.ts';
 import { writeFirstOperatorFile } from './first-operator-file.ts';
 import { DUMMY_HASH_PROMISE, generatePassword, hashPassword, verifyPassword } from './password.ts';
-import { passwordWeakness } from './password-strength.ts';
+import { type PasswordSite, passwordSiteOf, passwordUserInputs, passwordWeakness } from './password-strength.ts';
 
 export const SESSION_COOKIE = 'waybill_session';
 /** A session ends after this long without a request… */
@@ -137,9 +137,16 @@ export async function resolveSession(db: Database, token: string | undefined) {
   return { id: session.operatorId, email, name, role: role as 'admin' | 'operator', sessionId: session.id };
 }
 
-/** A 400 saying why, when a new password is too short or too easy to guess. */
-export async function assertStrongPassword(password: string, userInputs: string[] = []): Promise<void> {
-  const weakness = await passwordWeakness(password, userInputs);
+/**
+ * A 400 saying why, when a new password is too short or too easy to guess: made of the site's name,
+ * the person's name or e-mail, a season or the year counts as easy.
+ */
+export async function assertStrongPassword(
+  password: string,
+  site: PasswordSite,
+  person: { name?: string; email?: string },
+): Promise<void> {
+  const weakness = await passwordWeakness(password, passwordUserInputs(site, person));
   if (weakness) throw new AppError(400, weakness, { password: weakness });
 }
 
@@ -147,8 +154,8 @@ export async function assertStrongPassword(password: string, userInputs: string[
  * Adds an admin from the command line (`npm run operator -- add`): whoever can run it can read the
  * database anyway. A taken e-mail is a 409, a weak password a 400.
  */
-export async function addOperator(db: Database, email: string, password: string, name = '') {
-  await assertStrongPassword(password, [email, name]);
+export async function addOperator(db: Database, site: PasswordSite, email: string, password: string, name = '') {
+  await assertStrongPassword(password, site, { email, name });
   const operator = await repository.insertOperator(db, {
     email: email.trim(),
     passwordHash: await hashPassword(password),
@@ -164,10 +171,15 @@ export async function addOperator(db: Database, email: string, password: string,
  * invitation or reset links and forgets the failed sign-ins counted against them, so a slowed-down
  * account opens at once with the new password.
  */
-export async function resetOperatorPassword(db: Database, email: string, password: string): Promise<void> {
-  await assertStrongPassword(password, [email]);
+export async function resetOperatorPassword(
+  db: Database,
+  site: PasswordSite,
+  email: string,
+  password: string,
+): Promise<void> {
   const operator = await repository.findOperatorByEmail(db, email.trim());
   if (!operator) throw new AppError(404, `No operator with the e-mail ${email}`);
+  await assertStrongPassword(password, site, { email: operator.email, name: operator.name });
   await repository.updateOperatorPassword(db, operator.email, await hashPassword(password));
   await repository.deleteSessionsOfOperator(db, operator.id);
   await repository.deleteUnusedLinksOf(db, operator.id);
@@ -188,7 +200,10 @@ export async function ensureFirstOperator(db: Database, config: Config, log: Fas
     if (created) {
       log.info({ email }, 'created the first operator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Installs set up with an 8-character password keep starting; the admin is told to change it.
-      const weakness = await passwordWeakness(config.admin.password, [email]);
+      const weakness = await passwordWeakness(
+        config.admin.password,
+        passwordUserInputs(passwordSiteOf(config), { email }),
+      );
       if (weakness) {
         log.warn(
           { email, reason: weakness },

@@ -11,6 +11,7 @@ import { databases } from '../../../test/support/test-databases.ts';
 import { buildApp } from '../../app.ts';
 import { signInFailures } from '../../db/schema/index.ts';
 import { resetOperatorPassword } from './auth.service.ts';
+import { passwordSiteOf } from './password-strength.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -135,9 +136,14 @@ describe.each(databases())('sign-in slow-down on %s', (kind) => {
 
     // npm run operator -- reset: a new password and no wait, from any browser.
     const NEW = 'Quarry-Lattice-Fjord-62';
-    await resetOperatorPassword(testApp.app.db, TEST_ADMIN.email, NEW);
+    await resetOperatorPassword(testApp.app.db, passwordSiteOf(testApp.app.config), TEST_ADMIN.email, NEW);
     expect((await guess(TEST_ADMIN.email, NEW)).status).toBe(200);
-    await resetOperatorPassword(testApp.app.db, TEST_ADMIN.email, TEST_ADMIN.password);
+    await resetOperatorPassword(
+      testApp.app.db,
+      passwordSiteOf(testApp.app.config),
+      TEST_ADMIN.email,
+      TEST_ADMIN.password,
+    );
   });
 
   it('slows a browser that signed in before after its own ten failures (a stolen cookie guesses no faster)', async () => {

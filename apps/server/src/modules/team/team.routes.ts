@@ -12,6 +12,7 @@ import { adminScope, consoleScope, publicScope, type RoutesPlugin } from '../../
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { operatorActor } from '../audit/audit.service.ts';
+import { passwordSiteOf } from '../auth/password-strength.ts';
 import {
   acceptInvite,
   changePassword,
@@ -122,7 +123,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
           },
           ...rateLimitFor(scope, 'login'),
         },
-        async (request) => acceptInvite(scope.db, request.body, { ip: request.ip }),
+        async (request) => acceptInvite(scope.db, passwordSiteOf(options.config), request.body, { ip: request.ip }),
       );
     }),
     options,
@@ -144,7 +145,13 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
           },
           ...rateLimitFor(scope, 'login'),
         },
-        async (request) => changePassword(scope.db, { ...request.operator!, ip: request.ip }, request.body),
+        async (request) =>
+          changePassword(
+            scope.db,
+            passwordSiteOf(options.config),
+            { ...request.operator!, ip: request.ip },
+            request.body,
+          ),
       );
     }),
     options,

@@ -14,6 +14,7 @@ import { type AuditActor, changedFields, recordAudit } from '../audit/audit.serv
 import * as authRepository from '../auth/auth.repository.ts';
 import { assertStrongPassword, clearSignInThrottle } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import type { PasswordSite } from '../auth/password-strength.ts';
 import { enqueueOperatorLink } from '../mail/index.ts';
 import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import * as repository from './team.repository.ts';
@@ -212,6 +213,7 @@ export async function sendPasswordLink(deps: TeamDeps, actor: Actor, id: string)
  */
 export async function acceptInvite(
   db: Database,
+  site: PasswordSite,
   input: AcceptInviteInput,
   client: { ip?: string } = {},
 ): Promise<{ message: string }> {
@@ -220,7 +222,7 @@ export async function acceptInvite(
   const invited = found ? await repository.findOperatorById(db, found.operatorId) : undefined;
   if (!invited?.active) throw new AppError(400, LINK_INVALID);
   // Checked before the link is used, so a refused password leaves the link working.
-  await assertStrongPassword(input.password, [invited.email, input.name ?? invited.name]);
+  await assertStrongPassword(input.password, site, { email: invited.email, name: input.name ?? invited.name });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const token = await repository.consumeToken(tx, tokenHash, new Date());
@@ -253,6 +255,7 @@ export async function acceptInvite(
  */
 export async function changePassword(
   db: Database,
+  site: PasswordSite,
   operator: Actor & { name: string; sessionId: string },
   input: ChangePasswordInput,
 ): Promise<{ message: string }> {
@@ -264,7 +267,7 @@ export async function changePassword(
     throw new AppError(400, SAME_PASSWORD, { newPassword: SAME_PASSWORD });
   }
   try {
-    await assertStrongPassword(input.newPassword, [row.email, row.name]);
+    await assertStrongPassword(input.newPassword, site, { email: row.email, name: row.name });
   } catch (error) {
     if (error instanceof AppError) throw new AppError(400, error.message, { newPassword: error.message });
     throw error;

@@ -12,6 +12,7 @@ import { databases } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { operators, operatorTokens } from '../../db/schema/index.ts';
 import { resetOperatorPassword } from '../auth/auth.service.ts';
+import { passwordSiteOf } from '../auth/password-strength.ts';
 
 const PUBLIC_URL = 'https://parcels.example.test';
 const ADMIN_PATH = '/desk-7f3a';
@@ -107,7 +108,16 @@ describe.each(databases())('team of operators on %s', (kind) => {
     const short = await testApp.client().post('/api/auth/accept-invite', { token: mail.token, password: 'Short-1' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('The password must be at least 12 characters.');
-    for (const weak of ['password1234', 'qwertyuiopasdf', 'nia@waybill.test']) {
+    const year = new Date().getFullYear();
+    // The site's name, a season and the year, the person's name and the year: each refused.
+    for (const weak of [
+      'password1234',
+      'qwertyuiopasdf',
+      'nia@waybill.test',
+      'Waybill Waybill',
+      `Summer${year}!!!`,
+      `NiaOkafor${year}`,
+    ]) {
       const refused = await testApp.client().post('/api/auth/accept-invite', { token: mail.token, password: weak });
       expect(refused.status, weak).toBe(400);
       expect(refused.body.message, weak).toMatch(/^This password is too easy to guess\. \S/);
@@ -284,7 +294,7 @@ describe.each(databases())('team of operators on %s', (kind) => {
     const reset = await member('links-reset@waybill.test', 'operator');
     expect((await admin.post(`/api/admin/operators/${reset.id}/reset-password`)).status).toBe(200);
     const beforeReset = await linkSentTo('links-reset@waybill.test');
-    await resetOperatorPassword(testApp.app.db, 'links-reset@waybill.test', NEW);
+    await resetOperatorPassword(testApp.app.db, passwordSiteOf(testApp.app.config), 'links-reset@waybill.test', NEW);
     expect(await unusedLinks(reset.id)).toEqual([]);
     expect((await acceptWith(beforeReset.token)).body).toEqual(LINK_INVALID);
     expect(
@@ -347,6 +357,12 @@ describe.each(databases())('team of operators on %s', (kind) => {
     });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toMatch(/^This password is too easy to guess\./);
+    const seasonal = await client.post('/api/auth/change-password', {
+      currentPassword: STRONG,
+      newPassword: `Winter${new Date().getFullYear()}!!!`,
+    });
+    expect(seasonal.status).toBe(400);
+    expect(seasonal.body.errors.newPassword).toMatch(/^This password is too easy to guess\./);
     const short = await client.post('/api/auth/change-password', { currentPassword: STRONG, newPassword: 'abc' });
     expect(short.body.message).toBe('The password must be at least 12 characters.');
 
