@@ -88,6 +88,7 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
     status: 202,
   }),
   getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  postSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubmitPackage: async () => ({

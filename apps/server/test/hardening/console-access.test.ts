@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = [
   // E-mail updates: asking answers the same for every address; the links carry one-time tokens.
   'POST /api/track/:code/subscriptions',
   'GET /api/subscriptions/confirm',
+  'POST /api/subscriptions/confirm',
   'GET /api/subscriptions/unsubscribe',
   'POST /api/subscriptions/unsubscribe',
   'POST /api/submit-package',

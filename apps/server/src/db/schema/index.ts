@@ -8,4 +8,5 @@ export * from './rate-limits.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
 export * from './shipments.ts';
+export * from './subscription-requests.ts';
 export * from './subscriptions.ts';
