@@ -5,7 +5,16 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { LOG_REDACT, LogLineBatcher, MAX_LINE_DELAY_MS, MAX_WAITING_CHARS, RequestLogController } from './logger.ts';
+import {
+  createLogger,
+  LOG_REDACT,
+  LogLineBatcher,
+  MAX_LINE_DELAY_MS,
+  MAX_WAITING_CHARS,
+  REDACTED,
+  RequestLogController,
+  redactSecretParameters,
+} from './logger.ts';
 
 async function logLinesOf(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -42,6 +51,69 @@ describe('request log', () => {
   it('logs the arrival too at debug', async () => {
     const lines = await logLinesOf('debug');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('secrets in URLs', () => {
+  const TOKEN = 'Zx81-secret_Token-value-0123456789abcdefghij';
+
+  it('replaces the value of every query parameter named like a secret, wherever a URL appears', () => {
+    const cases: [string, string][] = [
+      [`/ops/accept-invite?token=${TOKEN}`, `/ops/accept-invite?token=${REDACTED}`],
+      [`/api/subscriptions/confirm?token=${TOKEN}&x=1`, `/api/subscriptions/confirm?token=${REDACTED}&x=1`],
+      [`/a?page=2&api_key=${TOKEN}#top`, `/a?page=2&api_key=${REDACTED}#top`],
+      [`/a?X-Amz-Signature=${TOKEN};sessionId=${TOKEN}`, `/a?X-Amz-Signature=${REDACTED};sessionId=${REDACTED}`],
+      [`/a?client_secret=${TOKEN}&password=${TOKEN}`, `/a?client_secret=${REDACTED}&password=${REDACTED}`],
+      [`/next%3Ftoken%3D${TOKEN}`, `/next%3Ftoken%3D${REDACTED}`],
+      [`"Route GET:/x?token=${TOKEN} not found"`, `"Route GET:/x?token=${REDACTED} not found"`],
+      [`{"url":"/x?Token=${TOKEN}","b":1}`, `{"url":"/x?Token=${REDACTED}","b":1}`],
+    ];
+    for (const [line, expected] of cases) expect(redactSecretParameters(line)).toBe(expected);
+  });
+
+  it('leaves other parameters, and lines without any, as they are', () => {
+    for (const line of ['/track?codes=ABC,DEF&page=2', '{"msg":"request completed","a":"b=c"}', '/x?token=', 'plain']) {
+      expect(redactSecretParameters(line)).toBe(line);
+    }
+  });
+
+  it('reads a long hostile line in linear time', () => {
+    const hostile = `?${'a'.repeat(100_000)}${'?token'.repeat(20_000)}=`;
+    const started = performance.now();
+    redactSecretParameters(hostile);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("keeps them out of every line of the server's logger: request lines, errors, child loggers, 404s", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({
+      loggerInstance: createLogger({ logLevel: 'trace', logFormat: 'json' }, stream),
+      logController: new RequestLogController(),
+    });
+    app.get('/link', async (request) => {
+      request.log.info({ link: `https://example.test${request.url}` }, `opened ${request.url}`);
+      return { ok: true };
+    });
+    app.get('/fails', async () => {
+      throw new Error(`could not open /link?token=${TOKEN}`);
+    });
+    await app.inject({ method: 'GET', url: `/link?token=${TOKEN}&page=2` });
+    await app.inject({ method: 'GET', url: `/fails?token=${TOKEN}` });
+    await app.inject({ method: 'GET', url: `/nowhere?signature=${TOKEN}` });
+    app.log.child({ module: 'mail' }).warn(`sent /confirm?token=${TOKEN}`);
+    await app.close();
+    const text = lines.join('');
+    expect(text).toContain(`/link?token=${REDACTED}&page=2`);
+    expect(text).toContain(`"message":"could not open /link?token=${REDACTED}"`);
+    expect(text).toContain(`sent /confirm?token=${REDACTED}`);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(TOKEN.slice(0, 20));
   });
 });
 

@@ -13,6 +13,30 @@ import type { Config } from './config.ts';
 
 export const LOG_REDACT = ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
+/** What stands in a log line for the value of a query parameter that holds a secret. */
+export const REDACTED = '[REDACTED]';
+/** Query parameters whose name says they hold a secret: a token, a key, a signature, a password… */
+const SECRET_PARAMETER_NAME = /token|key|secret|sig|passw|pwd|auth|credential|session/i;
+// A query parameter anywhere in a line: after `?`, `&` or `;` (or their percent-encoded forms), a
+// name of at most 128 characters, `=` (or `%3D`), then its value up to the next separator, space,
+// quote or bracket. The name cannot hold a separator, `%` or `=`, so each parameter is read one way
+// only (linear time, whatever the line).
+const QUERY_PARAMETER = /([?&;]|%3[Ff]|%26)([^\s=&;#?%"'\\<>]{1,128})(=|%3[Dd])([^\s&;#"'\\<>]*)/g;
+
+/**
+ * A log line with the value of every query parameter named like a secret replaced by REDACTED,
+ * wherever a URL appears in it: the request line of a one-time link (an invitation, a subscription's
+ * confirmation or unsubscribe link), an error message quoting a URL, a field a module logged.
+ */
+export function redactSecretParameters(line: string): string {
+  if (!line.includes('=') && !line.includes('%3')) return line;
+  return line.replace(QUERY_PARAMETER, (whole, separator: string, name: string, equals: string, value: string) =>
+    value !== '' && value !== REDACTED && SECRET_PARAMETER_NAME.test(name)
+      ? `${separator}${name}${equals}${REDACTED}`
+      : whole,
+  );
+}
+
 /** pino's error (50) and fatal (60): such a line is written at once, with everything logged before it. */
 const URGENT_LEVEL = 50;
 /** The longest a line waits, and the shortest time between two writes of waiting lines. */
@@ -88,8 +112,21 @@ export function stdoutLogLines(): LogLineBatcher {
   return stdoutLines;
 }
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): FastifyBaseLogger {
-  const options = { level: config.logLevel, redact: LOG_REDACT };
+/**
+ * The server's logger. Every line it or any of its children writes passes `redactSecretParameters`
+ * on its way out (pino's streamWrite hook sees the finished line, whatever logged it), so no one-time
+ * link, key or signature reaches the log in a URL. `destination` replaces standard output (tests).
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  destination?: pino.DestinationStream,
+): FastifyBaseLogger {
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    redact: LOG_REDACT,
+    hooks: { streamWrite: redactSecretParameters },
+  };
+  if (destination) return pino(options, destination);
   if (config.logFormat === 'pretty') {
     return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
   }

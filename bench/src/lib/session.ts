@@ -33,6 +33,9 @@ export async function signIn(baseUrl: string): Promise<Session> {
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const session = [...readCookies(response)].map(([name, value]) => `${name}=${value}`).join('; ');
-  return { cookie: `${visitor.cookie}; ${session}`, xsrf: visitor.xsrf };
+  // Sign-in hands out a new anti-forgery token, bound to the session: the visitor's is refused after it.
+  const cookies = readCookies(response);
+  const xsrf = cookies.get('XSRF-TOKEN');
+  if (!xsrf) throw new Error('sign-in set no XSRF-TOKEN cookie');
+  return { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), xsrf };
 }

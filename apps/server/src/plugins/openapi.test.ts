@@ -88,6 +88,7 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
     status: 202,
   }),
   getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  postSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubmitPackage: async () => ({
@@ -306,7 +307,7 @@ describe.each(databases())('the API description on %s', (kind) => {
     ).toBe(201);
     await testApp.app.mailOutbox.runOnce(); // after any pass of the timer: the invitation has gone
     const invitation = smtp.received.find((mail) => mail.envelopeTo.includes(invited));
-    state.inviteToken = /accept-invite\?token=([\w-]+)/.exec(invitation?.parsed.text ?? '')?.[1];
+    state.inviteToken = /accept-invite#token=([\w-]+)/.exec(invitation?.parsed.text ?? '')?.[1];
   });
   afterAll(async () => {
     await testApp?.close();

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { publicScope } from '../http/access.ts';
 import { addRouteAnswers, fileAnswer } from '../http/answers.ts';
 import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
-import { XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts';
+import { XSRF_COOKIE, XSRF_COOKIE_HTTPS, XSRF_HEADER } from './xsrf.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -121,7 +121,7 @@ async function openapi(app: FastifyInstance) {
             type: 'apiKey',
             in: 'header',
             name: XSRF_HEADER.replace(/\b\w/g, (letter) => letter.toUpperCase()),
-            description: `The value of the ${XSRF_COOKIE} cookie, which any answer sets when the client has none.`,
+            description: `The value of the ${XSRF_COOKIE} cookie (${XSRF_COOKIE_HTTPS} when the site is served over https), which any answer sets when the client has none or one that is not its session's; it changes at sign-in and sign-out.`,
           },
         },
       },

@@ -1,10 +1,16 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHmac, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { addRouteAnswers, errorAnswer } from '../http/answers.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/**
+ * The cookie's name when PUBLIC_URL is https: a browser takes a `__Host-` cookie only from the site
+ * itself, over https, for the whole site (Secure, Path=/, no Domain), so a neighbour on another
+ * subdomain cannot plant one.
+ */
+export const XSRF_COOKIE_HTTPS = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'x-xsrf-token';
 export const XSRF_MESSAGE = 'Missing or invalid anti-forgery token';
 
@@ -20,36 +26,75 @@ declare module 'fastify' {
   }
 }
 
-const TOKEN_BYTES = 32;
-/** Random bytes for this many tokens are drawn at once: one draw per token cost a tenth of a tracking answer. */
-const TOKENS_PER_DRAW = 128;
+export interface XsrfOptions {
+  /** The session cookie, whose token a signed-in browser's anti-forgery token is bound to. */
+  sessionCookie: string;
+}
+
+const NONCE_BYTES = 32;
+/** Random bytes for this many visitor ids are drawn at once: one draw per id cost a tenth of a tracking answer. */
+const NONCES_PER_DRAW = 128;
 let pool = Buffer.alloc(0);
 let taken = 0;
 
-/** A new token of 32 random bytes, never one handed out before (each slice of the pool is used once). */
-function newToken(): string {
-  if (taken + TOKEN_BYTES > pool.length) {
-    pool = randomBytes(TOKEN_BYTES * TOKENS_PER_DRAW);
+/** A new visitor id of 32 random bytes, never one handed out before (each slice of the pool is used once). */
+function newNonce(): string {
+  if (taken + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
     taken = 0;
   }
-  const token = pool.toString('base64url', taken, taken + TOKEN_BYTES);
-  taken += TOKEN_BYTES;
-  return token;
+  const nonce = pool.toString('base64url', taken, taken + NONCE_BYTES);
+  taken += NONCE_BYTES;
+  return nonce;
 }
 
-function tokensMatch(cookie: string | undefined, header: string | string[] | undefined): boolean {
-  if (!cookie || typeof header !== 'string') return false;
-  const a = Buffer.from(cookie);
-  const b = Buffer.from(header);
-  return a.length === b.length && timingSafeEqual(a, b);
+const mac = (key: KeyObject, kind: 'session' | 'visitor', value: string) =>
+  createHmac('sha256', key).update(`${kind}\n${value}`).digest('base64url');
+
+/** The token of a signed-in browser: an HMAC of its session token, so it is worth nothing with another session. */
+export function sessionXsrfToken(key: KeyObject, sessionToken: string): string {
+  return mac(key, 'session', sessionToken);
+}
+
+/** A new token for a browser without a session: a random visitor id and its HMAC. */
+export function newVisitorXsrfToken(key: KeyObject): string {
+  const nonce = newNonce();
+  return `${nonce}.${mac(key, 'visitor', nonce)}`;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** True for a visitor token this server made (its HMAC checks out). */
+function isVisitorXsrfToken(key: KeyObject, token: string): boolean {
+  const dot = token.indexOf('.');
+  return dot > 0 && sameText(token.slice(dot + 1), mac(key, 'visitor', token.slice(0, dot)));
 }
 
 /**
- * Double-submit anti-forgery: a script-readable cookie that another site cannot read, echoed in a
- * header. Checked in onRequest, so a forged request is refused before its body is read.
+ * The token a request must carry: bound to its session when it has a session cookie, else its
+ * visitor token when the server made it, else none yet.
  */
-async function xsrf(app: FastifyInstance) {
+function tokenOf(key: KeyObject, sessionToken: string | undefined, cookie: string | undefined): string | undefined {
+  if (sessionToken) return sessionXsrfToken(key, sessionToken);
+  return cookie && isVisitorXsrfToken(key, cookie) ? cookie : undefined;
+}
+
+/**
+ * Anti-forgery: a token the site's own script reads from a cookie (another site cannot) and echoes in
+ * a header, bound to the browser's session by an HMAC with a key of the server's: a signed-in
+ * browser's token is an HMAC of its session token, so a token read or planted from any other session
+ * or visitor is refused; a browser without a session gets a random visitor id with its HMAC, so a
+ * made-up value is refused too. The cookie is set (or put right) on any answer to a request whose
+ * cookie is missing or is not the one its session calls for, and replaced at sign-in and sign-out
+ * (`bindXsrfToken`). Checked in onRequest, so a forged request is refused before its body is read.
+ */
+async function xsrf(app: FastifyInstance, options: XsrfOptions) {
   const refused = errorAnswer(XSRF_MESSAGE);
+  const name = app.config.secure ? XSRF_COOKIE_HTTPS : XSRF_COOKIE;
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.config?.antiForgery === 'token-in-link') return;
@@ -57,28 +102,50 @@ async function xsrf(app: FastifyInstance) {
   });
   // The cookie's attributes as @fastify/cookie writes them, worked out once: a token is base64url, which
   // needs no encoding, so each answer only joins the name, the token and these. Set as a header,
-  // @fastify/cookie adds any cookie a route sets after it (sign-in) as a second Set-Cookie.
-  const written = app.serializeCookie(XSRF_COOKIE, 'token', {
+  // @fastify/cookie adds any cookie a route sets after it (the session at sign-in) as a second Set-Cookie.
+  const written = app.serializeCookie(name, 'token', {
     path: '/',
     sameSite: 'lax',
     secure: app.config.secure,
     httpOnly: false,
   });
-  const attributes = written.slice(`${XSRF_COOKIE}=token`.length);
+  const attributes = written.slice(`${name}=token`.length);
+  // The key is read when the database is open (plugins/server-secrets.ts), before any request.
+  const key = () => app.serverKeys.xsrf;
+
   // A callback hook: it never waits, and a promise per request is not free.
   app.addHook('onRequest', (request, reply, done) => {
-    const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) reply.header('set-cookie', `${XSRF_COOKIE}=${newToken()}${attributes}`);
-    if (
-      UNSAFE_METHODS.has(request.method) &&
-      request.routeOptions.config.antiForgery !== 'token-in-link' &&
-      !tokensMatch(cookie, request.headers[XSRF_HEADER])
-    ) {
-      done(new AppError(403, XSRF_MESSAGE));
-      return;
+    const cookie = request.cookies[name];
+    const expected = tokenOf(key(), request.cookies[options.sessionCookie], cookie) ?? newVisitorXsrfToken(key());
+    if (cookie !== expected) reply.header('set-cookie', `${name}=${expected}${attributes}`);
+    if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config.antiForgery !== 'token-in-link') {
+      const header = request.headers[XSRF_HEADER];
+      if (typeof header !== 'string' || !sameText(header, expected)) {
+        done(new AppError(403, XSRF_MESSAGE));
+        return;
+      }
     }
     done();
   });
+
+  app.decorateReply('bindXsrfToken', function bindXsrfToken(this: FastifyReply, sessionToken: string | undefined) {
+    const token = sessionToken ? sessionXsrfToken(key(), sessionToken) : newVisitorXsrfToken(key());
+    const earlier = this.getHeader('set-cookie');
+    const others = (Array.isArray(earlier) ? earlier : earlier === undefined ? [] : [String(earlier)]).filter(
+      (line) => !line.startsWith(`${name}=`),
+    );
+    this.header('set-cookie', [...others, `${name}=${token}${attributes}`]);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Gives the browser a new anti-forgery token bound to `sessionToken` (at sign-in), or a new
+     * visitor token when it has none (at sign-out): a token read before either is worth nothing after.
+     */
+    bindXsrfToken(sessionToken: string | undefined): void;
+  }
 }
 
 export default fp(xsrf, { name: 'xsrf', dependencies: ['@fastify/cookie'] });

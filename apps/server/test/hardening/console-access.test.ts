@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = [
   // E-mail updates: asking answers the same for every address; the links carry one-time tokens.
   'POST /api/track/:code/subscriptions',
   'GET /api/subscriptions/confirm',
+  'POST /api/subscriptions/confirm',
   'GET /api/subscriptions/unsubscribe',
   'POST /api/subscriptions/unsubscribe',
   'POST /api/submit-package',
@@ -97,9 +98,11 @@ describe.each(databases())('console access on %s', (kind) => {
 
     const signedOut = await testApp.operator();
     const cookieBefore = signedOut.cookieHeader();
+    const tokenBefore = signedOut.xsrfToken()!;
     expect((await signedOut.post('/api/auth/logout')).status).toBe(200);
-    // The browser dropped the cookie; an attacker who copied it replays the old one.
-    headersOf['signed-out session'] = { cookie: cookieBefore, 'x-xsrf-token': signedOut.cookies.get('XSRF-TOKEN')! };
+    // The browser dropped the cookies; an attacker who copied them replays the old ones (the
+    // anti-forgery token is bound to the session, so the pair is replayed as it was).
+    headersOf['signed-out session'] = { cookie: cookieBefore, 'x-xsrf-token': tokenBefore };
 
     const valid = await testApp.operator();
     headersOf['no anti-forgery header'] = { cookie: valid.cookieHeader() };

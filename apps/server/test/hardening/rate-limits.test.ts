@@ -213,7 +213,7 @@ describe.runIf(databases().includes('postgres'))('two processes on one PostgreSQ
   it('starts a new window once the old one has ended, on both', async () => {
     // The window is the database's: moving its end into the past is what a minute of waiting does.
     await testApp.app.db.update(rateLimitCounters).set({ expiresAt: sql`now() - interval '1 millisecond'` });
-    // The ten failures also locked the account for 15 minutes (team.test.ts): that lock is lifted too.
+    // The ten failures also made the account wait before its next attempt (sign-in-throttle.test.ts): cleared too.
     await testApp.app.db.delete(signInFailures);
     const other = new TestClient(secondUrl);
     const answer = await wrongSignIn(other);

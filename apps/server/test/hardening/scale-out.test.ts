@@ -160,8 +160,8 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
 
   it('counts the sign-in limit of 10 across both processes', async () => {
     const viaProxy = new TestClient(proxy.url);
-    // Guesses at another address: ten failures would also lock the operator's own account for 15 minutes
-    // (the per-account lock), and the later tests sign in as that operator.
+    // Guesses at another address: ten failures would also make the operator's own account wait before its
+    // next attempt (the per-account slow-down), and the later tests sign in as that operator.
     const attempt = () =>
       viaProxy.post('/api/auth/login', { email: GUESSED_EMAIL, password: 'wrong-password' }, { headers: GUESSER });
     const before = [...proxy.sent];

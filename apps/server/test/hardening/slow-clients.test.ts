@@ -7,10 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUTS, type HttpTimeouts, SLOW_REQUEST_MESSAGE, UPLOAD_BUDGET } from '../../src/http-timeouts.ts';
 import { shipmentFields, shipmentForm } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { sendSlowly } from './support/raw-http.ts';
+import { credentialsOf, sendSlowly } from './support/raw-http.ts';
 
-const TOKEN = 'slow-client-test-token';
-const CREDENTIALS = `Cookie: XSRF-TOKEN=${TOKEN}\r\nX-XSRF-Token: ${TOKEN}\r\n`;
+/** A visitor's anti-forgery cookie and header, as raw header lines, for the app the tests below run on. */
+let CREDENTIALS = '';
+async function useCredentialsOf(testApp: TestApp): Promise<void> {
+  const { cookie, 'x-xsrf-token': token } = await credentialsOf(testApp.client());
+  CREDENTIALS = `Cookie: ${cookie}\r\nX-XSRF-Token: ${token}\r\n`;
+}
 
 /** A raw POST; unless told otherwise, it asks the server to close the connection after answering. */
 function rawPost(
@@ -105,6 +109,7 @@ describe('a server with shortened time limits', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp('pglite', {}, { timeouts: SHORT });
+    await useCredentialsOf(testApp);
   });
   afterAll(() => testApp?.close());
 
@@ -213,6 +218,7 @@ describe('a server with a short request timeout', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp('pglite', {}, { timeouts: SHORT_REQUEST });
+    await useCredentialsOf(testApp);
   });
   afterAll(() => testApp?.close());
 

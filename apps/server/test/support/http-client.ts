@@ -28,6 +28,11 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
+  /** The anti-forgery token the server set (named `__Host-XSRF-TOKEN` when PUBLIC_URL is https). */
+  xsrfToken(): string | undefined {
+    return this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN');
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -46,7 +51,7 @@ export class TestClient {
 
   async request<T = AnyBody>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const write = method !== 'GET' && method !== 'HEAD';
-    if (write && options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/health');
+    if (write && options.xsrf !== false && !this.xsrfToken()) await this.request('GET', '/api/health');
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     let body: RequestInit['body'];
@@ -59,7 +64,7 @@ export class TestClient {
       headers['content-type'] = options.raw.contentType;
       body = options.raw.body;
     }
-    if (write && options.xsrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    if (write && options.xsrf !== false) headers['x-xsrf-token'] = this.xsrfToken()!;
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
     this.storeCookies(response.headers);
     const text = await response.text();

@@ -34,11 +34,11 @@ export async function requestBytes(
   url: string,
   json?: unknown,
 ): Promise<BinaryAnswer> {
-  if (method === 'POST' && !client.cookies.has('XSRF-TOKEN')) await client.get('/api/health');
+  if (method === 'POST' && !client.xsrfToken()) await client.get('/api/health');
   const headers: Record<string, string> = {};
   if (client.cookies.size > 0) headers.cookie = client.cookieHeader();
   if (method === 'POST') {
-    headers['x-xsrf-token'] = client.cookies.get('XSRF-TOKEN') ?? '';
+    headers['x-xsrf-token'] = client.xsrfToken() ?? '';
     headers['content-type'] = 'application/json';
   }
   const response = await fetch(`${client.baseUrl}${url}`, {

@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { readConsoleBase } from '../lib/console-base.ts';
+import { moveQueryTokenToFragment } from '../lib/link-token.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 import { consoleRoutes } from './router/console-routes.tsx';
 
+// Before anything else asks the server for something: an older link's token leaves the query.
+moveQueryTokenToFragment();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const router = createBrowserRouter(consoleRoutes, { basename: readConsoleBase() });

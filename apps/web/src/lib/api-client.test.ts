@@ -1,6 +1,7 @@
 import { trackResultSchema } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, serverMessageOr } from './api-client.ts';
+import { z } from 'zod';
+import { ApiError, apiFetch, readXsrfToken, serverMessageOr } from './api-client.ts';
 
 /** The browser transport answers every call with `response`. */
 function answerWith(response: () => Response) {
@@ -55,5 +56,48 @@ describe('apiFetch error answers', () => {
     expect(error.message).toMatch(/^Network error/);
     expect(serverMessageOr(error, 'Failed to track package.')).toBe('Failed to track package.');
     expect(serverMessageOr(new Error('boom'), 'Failed to track package.')).toBe('Failed to track package.');
+  });
+});
+
+describe('the anti-forgery token', () => {
+  it('is read from __Host-XSRF-TOKEN over https, else from XSRF-TOKEN', () => {
+    expect(readXsrfToken('a=1; XSRF-TOKEN=plain%2Eone')).toBe('plain.one');
+    expect(readXsrfToken('XSRF-TOKEN=plain; __Host-XSRF-TOKEN=host')).toBe('host');
+    expect(readXsrfToken('other=1')).toBeUndefined();
+  });
+
+  it('is sent once more when the refusal brought a new one (the session changed meanwhile)', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=before-sign-in';
+    const sent: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const token = new Headers(init?.headers).get('X-XSRF-TOKEN');
+        sent.push(token);
+        if (token === 'before-sign-in') {
+          // biome-ignore lint/suspicious/noDocumentCookie: the server's answer replaces the cookie
+          document.cookie = 'XSRF-TOKEN=of-the-session';
+          return Response.json({ message: 'Missing or invalid anti-forgery token' }, { status: 403 });
+        }
+        return Response.json({ message: 'Signed out' });
+      }),
+    );
+    expect(await apiFetch('/api/auth/logout', { method: 'POST', schema: z.object({ message: z.string() }) })).toEqual({
+      message: 'Signed out',
+    });
+    expect(sent).toEqual(['before-sign-in', 'of-the-session']);
+  });
+
+  it('is not sent again when the refusal brought no new one', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=same';
+    const fetch = vi.fn(async () =>
+      Response.json({ message: 'Missing or invalid anti-forgery token' }, { status: 403 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const error = await apiFetch('/api/auth/logout', { method: 'POST', schema: z.object({}) }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: 'Missing or invalid anti-forgery token' });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

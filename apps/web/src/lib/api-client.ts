@@ -66,6 +66,8 @@ export interface ApiRequest<S extends z.ZodType> {
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Its name when the site is served over https (a `__Host-` cookie only the site itself can set). */
+const XSRF_COOKIE_HTTPS = `__Host-${XSRF_COOKIE}`;
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -83,13 +85,18 @@ export function isLostAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
 
-/** The anti-forgery token the server set in a script-readable cookie. */
+/**
+ * The anti-forgery token the server set in a script-readable cookie (bound to the session: it changes
+ * at sign-in and sign-out).
+ */
 export function readXsrfToken(cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+  let plain: string | undefined;
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === XSRF_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name === XSRF_COOKIE_HTTPS) return decodeURIComponent(rest.join('='));
+    if (name === XSRF_COOKIE) plain = decodeURIComponent(rest.join('='));
   }
-  return undefined;
+  return plain;
 }
 
 /** Fetches the XSRF cookie when the browser has none yet (first write of a visit). */
@@ -165,10 +172,8 @@ async function send(path: string, request: Omit<ApiRequest<z.ZodType>, 'schema'>
   } else if (request.body) {
     body = request.body;
   }
-  if (method !== 'GET') {
-    const token = await ensureXsrfToken();
-    if (token) headers.set(XSRF_HEADER, token);
-  }
+  const token = method !== 'GET' ? await ensureXsrfToken() : undefined;
+  if (token) headers.set(XSRF_HEADER, token);
   if (request.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey);
 
   const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -176,6 +181,14 @@ async function send(path: string, request: Omit<ApiRequest<z.ZodType>, 'schema'>
   let response: Response;
   try {
     response = await fetch(path, { method, headers, body, signal, credentials: 'same-origin' });
+    // The token is bound to the session: one read before the session changed (signed in or out in
+    // another tab, a session that ended) is refused before any work, and the refusal brings the
+    // right one. Sent once more with it.
+    const renewed = response.status === 403 && token !== undefined ? readXsrfToken() : undefined;
+    if (renewed !== undefined && renewed !== token) {
+      headers.set(XSRF_HEADER, renewed);
+      response = await fetch(path, { method, headers, body, signal, credentials: 'same-origin' });
+    }
   } catch (error) {
     if (request.signal?.aborted) throw error;
     if (timeout.aborted) throw new ApiError(0, 'The request timed out. Please try again.');

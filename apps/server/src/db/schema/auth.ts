@@ -69,17 +69,20 @@ export const operatorTokens = pgTable(
 );
 
 /**
- * Failed sign-ins per e-mail address as typed (lower-cased), known or not: an unknown address is
- * counted and locked exactly like an operator's, so the lock tells nothing about who has an account.
- * In the database, so every server process counts against the same limit.
+ * Failed sign-ins in a row, and when the next attempt may be made, per key: `account:<e-mail>` for
+ * attempts from browsers the operator never signed in from (the e-mail as typed, lower-cased, known or
+ * not: an unknown address is counted exactly like an operator's, so the answer tells nothing about who
+ * has an account), `device:<operator id>:<browser id>` for each browser an operator signed in from
+ * before. In the database, so every server process counts against the same row.
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
-    email: text('email').primaryKey(),
-    failures: integer('failures').notNull().default(0),
-    windowStartedAt: timestamp('window_started_at', { withTimezone: true, precision: 3 }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Attempts before this are refused (429) without looking at the password. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (table) => [index('sign_in_failures_window_started_at_idx').on(table.windowStartedAt)],
+  (table) => [index('sign_in_failures_last_failed_at_idx').on(table.lastFailedAt)],
 );

@@ -5,6 +5,8 @@ export * from './idempotency.ts';
 export * from './inbox.ts';
 export * from './mail.ts';
 export * from './rate-limits.ts';
+export * from './secrets.ts';
 export * from './settings.ts';
 export * from './shipments.ts';
+export * from './subscription-requests.ts';
 export * from './subscriptions.ts';

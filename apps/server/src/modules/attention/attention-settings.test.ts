@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
 import { attentionSettings, auditLog, operators } from '../../db/schema/index.ts';
 import { addOperator } from '../auth/auth.service.ts';
+import { passwordSiteOf } from '../auth/password-strength.ts';
 
 const PATH = '/api/admin/attention-settings';
 const OPERATOR = { email: 'desk@waybill.test', password: 'Lantern-Quietly-Orbit-47' };
@@ -18,7 +19,7 @@ describe.each(databases())('attention settings on %s', (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     admin = await testApp.operator();
-    await addOperator(testApp.app.db, OPERATOR.email, OPERATOR.password, 'Desk');
+    await addOperator(testApp.app.db, passwordSiteOf(testApp.app.config), OPERATOR.email, OPERATOR.password, 'Desk');
     await testApp.app.db.update(operators).set({ role: 'operator' }).where(eq(operators.email, OPERATOR.email));
     operator = testApp.client();
     expect((await operator.post('/api/auth/login', OPERATOR)).status).toBe(200);

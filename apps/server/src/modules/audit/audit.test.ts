@@ -387,7 +387,7 @@ describe.each(databases())('audit log on %s', (kind) => {
     const before = smtp.received.length;
     await testApp.app.mailOutbox.runOnce();
     const text = smtp.received.slice(before).find((mail) => mail.envelopeTo.includes('ivy@waybill.test'))?.parsed.text;
-    const token = /accept-invite\?token=([\w-]{43})/.exec(text ?? '')?.[1];
+    const token = /accept-invite#token=([\w-]{43})/.exec(text ?? '')?.[1];
     expect(token).toBeDefined();
     const refusedAccept = await testApp.client().post('/api/auth/accept-invite', { token, password: 'short' });
     expect(refusedAccept.status).toBe(400);

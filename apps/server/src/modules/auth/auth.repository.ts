@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { operators, sessions, signInFailures } from '../../db/schema/index.ts';
+import { operators, operatorTokens, sessions, signInFailures } from '../../db/schema/index.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -40,6 +40,18 @@ export async function updateOperatorPassword(db: Database, email: string, passwo
     .where(eq(operators.email, email.toLowerCase()))
     .returning({ id: operators.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes every unused link (invitation or reset) of an operator: once they are deactivated or their
+ * password is set another way, a link still in a mailbox must not set it again.
+ */
+export async function deleteUnusedLinksOf(db: Database, operatorId: string): Promise<number> {
+  const deleted = await db
+    .delete(operatorTokens)
+    .where(and(eq(operatorTokens.operatorId, operatorId), isNull(operatorTokens.usedAt)))
+    .returning({ id: operatorTokens.id });
+  return deleted.length;
 }
 
 export async function insertSession(
@@ -89,52 +101,78 @@ export async function recordSignIn(db: Database, operatorId: string, at: Date): 
   await db.update(operators).set({ lastSignInAt: at }).where(eq(operators.id, operatorId));
 }
 
-/** When the sign-in lock of an e-mail address ends, if it is locked at `now`. */
-export async function signInLockedUntil(db: Database, email: string, now: Date): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ lockedUntil: signInFailures.lockedUntil })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.email, email), gt(signInFailures.lockedUntil, now)))
-    .limit(1);
-  return row?.lockedUntil ?? undefined;
+/** How the wait between failed sign-ins grows (see SIGN_IN_THROTTLE in auth.service.ts). */
+export interface ThrottleRule {
+  /** Failures in a row that cost nothing. */
+  freeFailures: number;
+  /** The wait after the first failure past the free ones; doubled at each further one… */
+  firstWaitMs: number;
+  /** …up to this. */
+  maxWaitMs: number;
+  /** Failures older than this are forgotten. */
+  forgetAfterMs: number;
 }
 
 /**
- * Counts a failed sign-in for an address in one statement (so concurrent failures in any process all
- * count): the count starts again once its window has passed, and reaching `limit` within the window
- * locks the address until `now + lockMs`. Rows of ended windows are swept on the way.
+ * Counts an attempt as a failure before its password is checked, in one statement, unless the key
+ * must still wait: then nothing changes and the answer is the time the wait ends. Charging first means
+ * attempts sent at the same moment from any number of addresses or processes each take their turn (a
+ * burst cannot slip past the wait); a correct password then clears the key (`clearSignInFailures`).
  */
-export async function recordSignInFailure(
+export async function claimSignInAttempt(
   db: Database,
-  email: string,
+  key: string,
   now: Date,
-  rule: { limit: number; windowMs: number; lockMs: number },
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - rule.windowMs);
-  const lockedUntil = new Date(now.getTime() + rule.lockMs);
-  const inWindow = sql`${signInFailures.windowStartedAt} > ${windowStart}`;
-  const count = sql`case when ${inWindow} then ${signInFailures.failures} + 1 else 1 end`;
-  await db
-    .insert(signInFailures)
-    .values({ email, failures: 1, windowStartedAt: now })
+  rule: ThrottleRule,
+): Promise<{ allowed: true } | { allowed: false; waitUntil: Date }> {
+  const table = signInFailures;
+  const forgotten = sql`${table.lastFailedAt} <= ${new Date(now.getTime() - rule.forgetAfterMs)}`;
+  const failures = sql`(case when ${forgotten} then 1 else ${table.failures} + 1 end)`;
+  // The wait after `count` failures, in milliseconds: none for the free ones, then doubling to the most.
+  const wait = (count: SQL) =>
+    sql`(case when ${count} < ${rule.freeFailures} then 0 else least(${rule.maxWaitMs}::double precision, ${rule.firstWaitMs}::double precision * power(2, least(${count} - ${rule.freeFailures}, 30))) end * interval '1 millisecond')`;
+  const claimed = await db
+    .insert(table)
+    .values({ key, failures: 1, lastFailedAt: now, nextAttemptAt: sql`${now}::timestamptz + ${wait(sql`1`)}` })
     .onConflictDoUpdate({
-      target: signInFailures.email,
-      set: {
-        failures: count,
-        windowStartedAt: sql`case when ${inWindow} then ${signInFailures.windowStartedAt} else ${now} end`,
-        lockedUntil: sql`case when ${count} >= ${rule.limit} then ${lockedUntil} else ${signInFailures.lockedUntil} end`,
-      },
-    });
+      target: table.key,
+      set: { failures, lastFailedAt: now, nextAttemptAt: sql`${now}::timestamptz + ${wait(failures)}` },
+      setWhere: sql`${table.nextAttemptAt} <= ${now}`,
+    })
+    .returning({ failures: table.failures });
+  if (claimed.length > 0) return { allowed: true };
+  const [row] = await db.select({ nextAttemptAt: table.nextAttemptAt }).from(table).where(eq(table.key, key)).limit(1);
+  // Cleared by a sign-in between the two statements: the wait is over.
+  return row && row.nextAttemptAt > now ? { allowed: false, waitUntil: row.nextAttemptAt } : { allowed: true };
+}
+
+/** Forgets the failures of one key (a correct password from it). */
+export async function clearSignInFailures(db: Database, key: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.key, key));
+}
+
+/**
+ * Forgets every failure counted for an account: the attempts at its e-mail and those from each
+ * browser its operator signed in from (a password set by the CLI or through a reset link).
+ */
+export async function clearAccountSignInFailures(
+  db: Database,
+  accountKey: string,
+  devicePrefix: string,
+): Promise<void> {
+  await db
+    .delete(signInFailures)
+    .where(or(eq(signInFailures.key, accountKey), like(signInFailures.key, `${devicePrefix}%`)));
+}
+
+/** Drops the rows of failures old enough to be forgotten whose wait is over. */
+export async function deleteForgottenSignInFailures(db: Database, now: Date, rule: ThrottleRule): Promise<void> {
   await db
     .delete(signInFailures)
     .where(
       and(
-        lt(signInFailures.windowStartedAt, windowStart),
-        or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, now)),
+        lt(signInFailures.lastFailedAt, new Date(now.getTime() - rule.forgetAfterMs)),
+        lt(signInFailures.nextAttemptAt, now),
       ),
     );
-}
-
-export async function clearSignInFailures(db: Database, email: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.email, email));
 }

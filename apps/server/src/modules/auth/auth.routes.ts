@@ -3,21 +3,30 @@ import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
-  ACCOUNT_LOCKED,
-  AccountLockedError,
   INVALID_LOGIN,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
+  SIGN_IN_THROTTLED_EXAMPLE,
+  SignInThrottledError,
 } from './auth.service.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_HTTPS,
+  DEVICE_COOKIE_MAX_AGE_S,
+  readDeviceCookie,
+  writeDeviceCookie,
+} from './device-cookie.ts';
 import { signIn, signOut } from './sign-in-audit.ts';
 
 const tags = ['Sign-in'];
 
 const LOGIN_REFUSED = apiErrorSchema.meta({
   description:
-    'Too many sign-ins from this address ("Too many requests. Please try again in {time}."), or too many ' +
-    `failed sign-ins for this account from any address ("${ACCOUNT_LOCKED}")`,
-  headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the limit lifts' } },
+    'Too many sign-ins from this address ("Too many requests. Please try again in {time}."), or an attempt ' +
+    'before the wait that failed sign-ins for this account put on it is over, from any address, unless the ' +
+    `browser signed in as this operator before (e.g. "${SIGN_IN_THROTTLED_EXAMPLE}"; the wait grows from 30 ` +
+    'seconds after ten failures in a row to 15 minutes at most)',
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the limit or the wait is over' } },
 });
 
 /** What the console knows of the signed-in operator. */
@@ -34,6 +43,7 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
     sameSite: 'lax',
     secure: options.config.secure,
   } as const;
+  const deviceCookie = options.config.secure ? DEVICE_COOKIE_HTTPS : DEVICE_COOKIE;
 
   await app.register(
     publicScope(async (scope) => {
@@ -49,18 +59,29 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
           ...rateLimitFor(scope, 'login'),
         },
         async (request, reply) => {
+          const devices = readDeviceCookie(scope.serverKeys.device, request.cookies[deviceCookie]);
           let signedIn: Awaited<ReturnType<typeof signIn>>;
           try {
             signedIn = await signIn(scope.db, request.body, {
               ip: request.ip,
               previousToken: request.cookies[SESSION_COOKIE],
+              devices,
             });
           } catch (error) {
-            if (error instanceof AccountLockedError) reply.header('retry-after', error.retryAfterSeconds);
+            if (error instanceof SignInThrottledError) reply.header('retry-after', error.retryAfterSeconds);
             throw error;
           }
-          const { operator, token } = signedIn;
+          const { operator, token, deviceId } = signedIn;
           reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+          // This browser is now one the operator signed in from: strangers' failures never make it wait.
+          const device = writeDeviceCookie(scope.serverKeys.device, { operatorId: operator.id, deviceId }, devices);
+          reply.setCookie(deviceCookie, device, {
+            ...cookieOptions,
+            sameSite: 'strict',
+            maxAge: DEVICE_COOKIE_MAX_AGE_S,
+          });
+          // A new anti-forgery token, bound to the new session: one read before sign-in is worth nothing.
+          reply.bindXsrfToken(token);
           return sessionAnswer(operator);
         },
       );
@@ -77,6 +98,7 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
         async (request, reply) => {
           await signOut(scope.db, request.cookies[SESSION_COOKIE], request.ip);
           reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          reply.bindXsrfToken(undefined);
           return { message: 'Signed out' };
         },
       );

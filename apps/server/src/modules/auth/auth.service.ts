@@ -4,9 +4,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import * as repository from './auth.repository.ts';
+import { type KnownDevice, newDeviceId } from './device-cookie.ts';
 import { writeFirstOperatorFile } from './first-operator-file.ts';
 import { DUMMY_HASH_PROMISE, generatePassword, hashPassword, verifyPassword } from './password.ts';
-import { passwordWeakness } from './password-strength.ts';
+import { type PasswordSite, passwordSiteOf, passwordUserInputs, passwordWeakness } from './password-strength.ts';
 
 export const SESSION_COOKIE = 'waybill_session';
 /** A session ends after this long without a request… */
@@ -20,39 +21,84 @@ export const INVALID_LOGIN = 'Invalid email or password';
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const DEFAULT_ADMIN_EMAIL = 'admin@waybill.local';
-export const ACCOUNT_LOCKED = 'Too many failed sign-ins for this account. Try again in 15 minutes.';
 
-/** The per-account lock, besides the per-address rate limit: 10 failures in 15 minutes lock it for 15. */
-export const SIGN_IN_LOCK = { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+/**
+ * The per-account slow-down, besides the per-address rate limit: ten failures in a row cost nothing,
+ * then each further attempt waits for the one before it, 30 s after the tenth failure, doubling up to
+ * 15 minutes (about a hundred guesses a day from the whole internet, where a lock handed strangers a
+ * switch that kept the operator out). Counted apart for each browser the operator signed in from
+ * before, so strangers' failures never make the operator's own browser wait. Failures are forgotten
+ * a day after the last one, and at once after a correct password.
+ */
+export const SIGN_IN_THROTTLE: repository.ThrottleRule = {
+  freeFailures: 10,
+  firstWaitMs: 30_000,
+  maxWaitMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
 
-/** A sign-in refused because its account is locked; `retryAfterSeconds` is the time left. */
-export class AccountLockedError extends AppError {
+/** "45 seconds", "1 minute", "15 minutes": a wait in the words of a refusal. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The refusal of an attempt that comes before the account's (or the browser's) wait is over. */
+export const signInThrottledMessage = (seconds: number) =>
+  `Too many failed sign-ins for this account. Try again in ${describeWait(seconds)}.`;
+export const SIGN_IN_THROTTLED_EXAMPLE = signInThrottledMessage(15 * 60);
+
+/** A sign-in refused because it came before the end of its wait; `retryAfterSeconds` is the time left. */
+export class SignInThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, ACCOUNT_LOCKED);
+    super(429, signInThrottledMessage(retryAfterSeconds));
   }
 }
+
+/** The key attempts at an e-mail from browsers its operator never signed in from count against. */
+export const accountThrottleKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+/** The key of one browser an operator signed in from before (the start of it: every such browser). */
+export const deviceThrottleKey = (operatorId: string, deviceId = '') => `device:${operatorId}:${deviceId}`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Checks e-mail and password. An unknown e-mail, a deactivated or not yet invited-in operator and a
- * wrong password take the same steps (a hash is verified, the failure is counted against the address)
- * and get the same answer, so neither the message, the timing nor the lock tells whether an account
- * exists. An address locked by too many failures is refused before its password is looked at.
+ * wrong password take the same steps (a hash is verified, the attempt is counted against the address)
+ * and get the same answer, so neither the message, the timing nor the slow-down tells whether an
+ * account exists. An attempt from a browser the operator signed in from before (`devices`, read from
+ * its signed cookie) counts against that browser only; any other counts against the e-mail. One that
+ * comes before its key's wait is over is refused before its password is looked at.
+ * Returns the operator and the browser's id for them (kept, or new for a browser not known yet).
  */
-export async function authenticate(db: Database, email: string, password: string, now = new Date()) {
-  const key = email.trim().toLowerCase();
-  const lockedUntil = await repository.signInLockedUntil(db, key, now);
-  if (lockedUntil) throw new AccountLockedError(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  const operator = await repository.findOperatorByEmail(db, key);
+export async function authenticate(
+  db: Database,
+  email: string,
+  password: string,
+  { now = new Date(), devices = [] }: { now?: Date; devices?: KnownDevice[] } = {},
+) {
+  const address = email.trim().toLowerCase();
+  const operator = await repository.findOperatorByEmail(db, address);
+  const known = operator ? devices.find((device) => device.operatorId === operator.id) : undefined;
+  const key = known ? deviceThrottleKey(known.operatorId, known.deviceId) : accountThrottleKey(address);
+  const claim = await repository.claimSignInAttempt(db, key, now, SIGN_IN_THROTTLE);
+  if (!claim.allowed) {
+    throw new SignInThrottledError(Math.max(1, Math.ceil((claim.waitUntil.getTime() - now.getTime()) / 1000)));
+  }
   const valid = await verifyPassword(password, operator?.passwordHash ?? (await DUMMY_HASH_PROMISE));
   if (!operator || !valid || !operator.active) {
-    await repository.recordSignInFailure(db, key, now, SIGN_IN_LOCK);
+    await repository.deleteForgottenSignInFailures(db, now, SIGN_IN_THROTTLE);
     throw new AppError(401, INVALID_LOGIN);
   }
   await repository.clearSignInFailures(db, key);
   await repository.recordSignIn(db, operator.id, now);
-  return operator;
+  return { operator, deviceId: known?.deviceId ?? newDeviceId() };
+}
+
+/** Forgets every failed sign-in counted for an operator (at their e-mail and from each of their browsers). */
+export async function clearSignInThrottle(db: Database, operator: { id: string; email: string }): Promise<void> {
+  await repository.clearAccountSignInFailures(db, accountThrottleKey(operator.email), deviceThrottleKey(operator.id));
 }
 
 /** Starts a session and returns the cookie token; any session the browser held is ended (rotation). */
@@ -91,9 +137,16 @@ export async function resolveSession(db: Database, token: string | undefined) {
   return { id: session.operatorId, email, name, role: role as 'admin' | 'operator', sessionId: session.id };
 }
 
-/** A 400 saying why, when a new password is too short or too easy to guess. */
-export async function assertStrongPassword(password: string, userInputs: string[] = []): Promise<void> {
-  const weakness = await passwordWeakness(password, userInputs);
+/**
+ * A 400 saying why, when a new password is too short or too easy to guess: made of the site's name,
+ * the person's name or e-mail, a season or the year counts as easy.
+ */
+export async function assertStrongPassword(
+  password: string,
+  site: PasswordSite,
+  person: { name?: string; email?: string },
+): Promise<void> {
+  const weakness = await passwordWeakness(password, passwordUserInputs(site, person));
   if (weakness) throw new AppError(400, weakness, { password: weakness });
 }
 
@@ -101,8 +154,8 @@ export async function assertStrongPassword(password: string, userInputs: string[
  * Adds an admin from the command line (`npm run operator -- add`): whoever can run it can read the
  * database anyway. A taken e-mail is a 409, a weak password a 400.
  */
-export async function addOperator(db: Database, email: string, password: string, name = '') {
-  await assertStrongPassword(password, [email, name]);
+export async function addOperator(db: Database, site: PasswordSite, email: string, password: string, name = '') {
+  await assertStrongPassword(password, site, { email, name });
   const operator = await repository.insertOperator(db, {
     email: email.trim(),
     passwordHash: await hashPassword(password),
@@ -113,13 +166,24 @@ export async function addOperator(db: Database, email: string, password: string,
   return operator;
 }
 
-/** Sets a new password (strong enough) and signs the operator out everywhere. */
-export async function resetOperatorPassword(db: Database, email: string, password: string): Promise<void> {
-  await assertStrongPassword(password, [email]);
+/**
+ * Sets a new password (strong enough), signs the operator out everywhere, deletes their unused
+ * invitation or reset links and forgets the failed sign-ins counted against them, so a slowed-down
+ * account opens at once with the new password.
+ */
+export async function resetOperatorPassword(
+  db: Database,
+  site: PasswordSite,
+  email: string,
+  password: string,
+): Promise<void> {
   const operator = await repository.findOperatorByEmail(db, email.trim());
   if (!operator) throw new AppError(404, `No operator with the e-mail ${email}`);
+  await assertStrongPassword(password, site, { email: operator.email, name: operator.name });
   await repository.updateOperatorPassword(db, operator.email, await hashPassword(password));
   await repository.deleteSessionsOfOperator(db, operator.id);
+  await repository.deleteUnusedLinksOf(db, operator.id);
+  await clearSignInThrottle(db, operator);
 }
 
 /**
@@ -136,7 +200,10 @@ export async function ensureFirstOperator(db: Database, config: Config, log: Fas
     if (created) {
       log.info({ email }, 'created the first operator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Installs set up with an 8-character password keep starting; the admin is told to change it.
-      const weakness = await passwordWeakness(config.admin.password, [email]);
+      const weakness = await passwordWeakness(
+        config.admin.password,
+        passwordUserInputs(passwordSiteOf(config), { email }),
+      );
       if (weakness) {
         log.warn(
           { email, reason: weakness },

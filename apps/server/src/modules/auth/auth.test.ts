@@ -8,6 +8,7 @@ import { operators, sessions } from '../../db/schema/index.ts';
 import { addOperator, ensureFirstOperator, resetOperatorPassword } from './auth.service.ts';
 import { FIRST_OPERATOR_FILE } from './first-operator-file.ts';
 import { verifyPassword } from './password.ts';
+import { passwordSiteOf } from './password-strength.ts';
 
 describe.each(databases())('operator sign-in on %s', (kind) => {
   let testApp: TestApp;
@@ -102,21 +103,35 @@ describe.each(databases())('operator sign-in on %s', (kind) => {
   it('adds an admin and resets a password (what the operator CLI does), ending their sessions', async () => {
     const FIRST = 'Orchard-Pebble-Nimbus-31';
     const SECOND = 'Violet-Anchor-Tundra-86';
-    await expect(addOperator(testApp.app.db, 'weak@waybill.test', 'password12345')).rejects.toThrow(
+    await expect(
+      addOperator(testApp.app.db, passwordSiteOf(testApp.app.config), 'weak@waybill.test', 'password12345'),
+    ).rejects.toThrow(/too easy to guess/);
+    await expect(
+      addOperator(testApp.app.db, passwordSiteOf(testApp.app.config), 'short@waybill.test', 'Sh0rt!x'),
+    ).rejects.toThrow(/at least 12/);
+    // The site's name, the person's name and the year, a season and the year: refused too.
+    const site = passwordSiteOf(testApp.app.config);
+    const year = new Date().getFullYear();
+    await expect(addOperator(testApp.app.db, site, 'site@waybill.test', 'Waybill Waybill')).rejects.toThrow(
       /too easy to guess/,
     );
-    await expect(addOperator(testApp.app.db, 'short@waybill.test', 'Sh0rt!x')).rejects.toThrow(/at least 12/);
-    await addOperator(testApp.app.db, 'Second@Waybill.test', FIRST, 'Second Admin');
+    await expect(
+      addOperator(testApp.app.db, site, 'amaka@waybill.test', `AmakaObi${year}`, 'Amaka Obi'),
+    ).rejects.toThrow(/too easy to guess/);
+    await addOperator(testApp.app.db, passwordSiteOf(testApp.app.config), 'Second@Waybill.test', FIRST, 'Second Admin');
     const client = testApp.client();
     const signedIn = await client.post('/api/auth/login', { email: 'second@waybill.test', password: FIRST });
     expect(signedIn.body).toEqual({ email: 'second@waybill.test', name: 'Second Admin', role: 'admin' });
-    await expect(addOperator(testApp.app.db, 'second@waybill.test', 'Kettle-Marble-Zenith-22')).rejects.toThrow(
-      /already exists/,
-    );
-    await expect(resetOperatorPassword(testApp.app.db, 'second@waybill.test', 'password1234')).rejects.toThrow(
-      /too easy to guess/,
-    );
-    await resetOperatorPassword(testApp.app.db, 'second@waybill.test', SECOND);
+    await expect(
+      addOperator(testApp.app.db, passwordSiteOf(testApp.app.config), 'second@waybill.test', 'Kettle-Marble-Zenith-22'),
+    ).rejects.toThrow(/already exists/);
+    await expect(
+      resetOperatorPassword(testApp.app.db, passwordSiteOf(testApp.app.config), 'second@waybill.test', 'password1234'),
+    ).rejects.toThrow(/too easy to guess/);
+    await expect(
+      resetOperatorPassword(testApp.app.db, site, 'second@waybill.test', `Summer${year}!!!`),
+    ).rejects.toThrow(/too easy to guess/);
+    await resetOperatorPassword(testApp.app.db, passwordSiteOf(testApp.app.config), 'second@waybill.test', SECOND);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await client.post('/api/auth/login', { email: 'second@waybill.test', password: FIRST })).status).toBe(401);
     expect((await client.post('/api/auth/login', { email: 'second@waybill.test', password: SECOND })).status).toBe(200);
@@ -224,6 +239,16 @@ describe.each(databases())('a weak ADMIN_PASSWORD on %s', (kind) => {
     expect(warning.msg).toMatch(/^ADMIN_PASSWORD is weak/);
     expect(warning.reason).toBe('The password must be at least 12 characters.');
     expect(lines.join('\n')).not.toContain('waybill1');
+  });
+
+  it("warns as well when it is made of the site's name, a season or the year", async () => {
+    for (const password of ['Waybill Waybill', `Summer${new Date().getFullYear()}!!!`]) {
+      const lines = await createFirstOperator(password);
+      const warning = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 40);
+      expect(warning?.msg, password).toMatch(/^ADMIN_PASSWORD is weak/);
+      expect(warning.reason).toMatch(/^This password is too easy to guess\./);
+      expect(lines.join('\n')).not.toContain(password);
+    }
   });
 
   it('says nothing more for a strong one', async () => {

@@ -9,12 +9,14 @@ import { openDatabase } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { addOperator, resetOperatorPassword } from './auth.service.ts';
 import { generatePassword } from './password.ts';
+import { passwordSiteOf } from './password-strength.ts';
 
 const USAGE = [
   'Usage: npm run operator -- <add|reset> <email> [--name <name>] [--password <password>]',
   '  add    adds an admin (who can then invite operators from the console)',
   '  reset  sets a new password and signs the operator out everywhere',
-  'A password must be at least 12 characters and hard to guess; leave it out to generate one.',
+  'A password must be at least 12 characters and hard to guess (not made of the company name, the',
+  'person’s name or e-mail, a season or the year); leave it out to generate one.',
 ].join('\n');
 
 async function promptPassword(): Promise<string | undefined> {
@@ -45,11 +47,13 @@ async function main(): Promise<number> {
   let password = values.password ?? (await promptPassword());
   const generated = password === undefined;
   password ??= generatePassword();
-  const handle = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const site = passwordSiteOf(config);
+  const handle = await openDatabase(config);
   try {
     await handle.migrate();
-    if (command === 'add') await addOperator(handle.db, email, password, values.name);
-    else await resetOperatorPassword(handle.db, email, password);
+    if (command === 'add') await addOperator(handle.db, site, email, password, values.name);
+    else await resetOperatorPassword(handle.db, site, email, password);
     console.log(`${command === 'add' ? 'Added the admin' : 'Reset the password of'} ${email.toLowerCase()}.`);
     if (generated) console.log(`Generated password (shown once): ${password}`);
     return 0;

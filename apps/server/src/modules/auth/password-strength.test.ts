@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordWeakness } from './password-strength.ts';
+import { KNOWN_WORDS, passwordUserInputs, passwordWeakness } from './password-strength.ts';
 
 describe('password strength', () => {
   it('accepts a long, unusual passphrase', async () => {
@@ -22,6 +22,24 @@ describe('password strength', () => {
     expect(await passwordWeakness('nia.okafor@waybill.test', ['nia.okafor@waybill.test'])).toMatch(
       /^This password is too easy to guess\./,
     );
+  });
+
+  it("refuses a password made of the site's name, the person's own, a season or the year", async () => {
+    const now = new Date('2026-06-01T12:00:00Z');
+    const inputs = passwordUserInputs(
+      { companyName: 'Waybill', publicUrl: 'https://parcels.example.test' },
+      { name: 'Nia Okafor', email: 'nia@waybill.test' },
+      now,
+    );
+    for (const password of ['Waybill Waybill', 'Summer2026!!!', 'NiaOkafor2026', 'parcels parcels']) {
+      const weakness = await passwordWeakness(password, inputs);
+      expect(weakness, password).toMatch(/^This password is too easy to guess\. \S/);
+    }
+    expect(await passwordWeakness('NiaOkafor2026', inputs)).toContain(KNOWN_WORDS);
+    // Unrelated words stay strong, the site's name among them or not.
+    for (const password of ['Lantern-Quietly-Orbit-47', 'correct horse battery', 'Waybill-Console-Lantern-Orbit']) {
+      expect(await passwordWeakness(password, inputs), password).toBeUndefined();
+    }
   });
 
   it('estimates off the main thread: a slow estimate does not stall the event loop', async () => {

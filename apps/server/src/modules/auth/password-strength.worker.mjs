@@ -22,6 +22,13 @@ parentPort.on('message', ({ id, password, userInputs }) => {
     parentPort.postMessage({
       id,
       score: result.score,
+      guessesLog10: result.guessesLog10,
+      // Part of it is a word anyone can guess: the site's name, the user's own, a season, the year.
+      knownWords: result.sequence.some(
+        (match) =>
+          match.pattern === 'dictionary' &&
+          (match.dictionaryName === 'userInputs' || match.dictionaryName === 'seasons-en'),
+      ),
       warning: result.feedback.warning,
       suggestions: result.feedback.suggestions,
       // The whole password is one entry of the list of common passwords (perhaps in l33t or reversed).

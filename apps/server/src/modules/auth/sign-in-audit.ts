@@ -3,20 +3,24 @@ import { AppError } from '../../errors.ts';
 import { recordAudit, recordFailedSignIn } from '../audit/audit.service.ts';
 import * as repository from './auth.repository.ts';
 import { authenticate, endSession, resolveSession, startSession } from './auth.service.ts';
+import type { KnownDevice } from './device-cookie.ts';
 
 /**
  * Sign-in with its audit entries: a success is recorded with the new session, in its transaction; a
- * refusal (a wrong password, an unknown or deactivated account, a locked one) is itself the event and
+ * refusal (a wrong password, an unknown or deactivated account, one that must wait) is itself the event and
  * is written in its own statement, with the e-mail tried and the operator's id only when it names one.
  */
 export async function signIn(
   db: Database,
   credentials: { email: string; password: string },
-  client: { ip: string; previousToken?: string },
+  client: { ip: string; previousToken?: string; devices?: KnownDevice[] },
 ) {
-  let operator: Awaited<ReturnType<typeof authenticate>>;
+  let operator: Awaited<ReturnType<typeof authenticate>>['operator'];
+  let deviceId: string;
   try {
-    operator = await authenticate(db, credentials.email, credentials.password);
+    ({ operator, deviceId } = await authenticate(db, credentials.email, credentials.password, {
+      devices: client.devices,
+    }));
   } catch (error) {
     if (error instanceof AppError) {
       const email = credentials.email.trim().toLowerCase();
@@ -34,7 +38,7 @@ export async function signIn(
     });
     return token;
   });
-  return { operator, token };
+  return { operator, token, deviceId };
 }
 
 /** Sign-out: recorded when the cookie named a live session (signing out without one changes nothing). */

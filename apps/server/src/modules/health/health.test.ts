@@ -95,7 +95,7 @@ describe('behind https', () => {
     try {
       const response = await testApp.client().get('/api/health');
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
-      expect(response.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='))).toMatch(/Secure/);
+      expect(response.headers.getSetCookie().find((line) => line.startsWith('__Host-XSRF-TOKEN='))).toMatch(/Secure/);
       const login = await testApp.operator();
       expect(login.cookies.has('waybill_session')).toBe(true);
     } finally {

@@ -1,10 +1,27 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { insertOutboxMessages } from './outbox.repository.ts';
-import type { OperatorLinkContent } from './templates/operator-link-template.ts';
+import { operatorTokens } from '../../db/schema/index.ts';
+import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
+import { insertOutboxMessages, type OutboxRow } from './outbox.repository.ts';
+import type { RenderedEmail } from './templates/index.ts';
+import type { MailContext } from './templates/layout.ts';
+import { type OperatorLinkContent, renderOperatorLinkEmail } from './templates/operator-link-template.ts';
 
 export const OPERATOR_INVITATION_KIND = 'operator-invitation';
 export const PASSWORD_RESET_KIND = 'password-reset';
 const OPERATOR_LINK_KINDS = new Set([OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND]);
+
+/**
+ * What the outbox keeps of an operator's link: the message without its link, the link's row (to send
+ * it only while it can still be used) and the link sealed with a key kept out of the database
+ * (`SubscriptionKeys.sealLink`), opened only to send it. `link` is there only in rows queued before
+ * links were sealed, until the start-up pass seals them (`sealQueuedLinks`).
+ */
+export type QueuedOperatorLink = Omit<OperatorLinkContent, 'link'> & {
+  linkId: string;
+  linkSealed?: string;
+  link?: string;
+};
 
 /**
  * Queues an operator's invitation or reset link. Call it inside the transaction that stores the
@@ -13,27 +30,65 @@ const OPERATOR_LINK_KINDS = new Set([OPERATOR_INVITATION_KIND, PASSWORD_RESET_KI
  */
 export async function enqueueOperatorLink(
   db: Database,
+  keys: SubscriptionKeys,
   message: { to: string; linkId: string; content: OperatorLinkContent },
 ): Promise<number> {
-  const kind = message.content.purpose === 'invite' ? OPERATOR_INVITATION_KIND : PASSWORD_RESET_KIND;
+  const { link, ...content } = message.content;
+  const kind = content.purpose === 'invite' ? OPERATOR_INVITATION_KIND : PASSWORD_RESET_KIND;
   return insertOutboxMessages(db, [
     {
       kind,
       shipmentId: null,
-      eventKey: `${message.content.purpose}:${message.linkId}`,
+      eventKey: `${content.purpose}:${message.linkId}`,
       to: message.to.trim().toLowerCase(),
-      payload: message.content,
+      payload: { ...content, linkId: message.linkId, linkSealed: keys.sealLink(link) } satisfies QueuedOperatorLink,
     },
   ]);
 }
 
+/** An operator's message ready to send, or why it is not sent (given up at once, never retried). */
+type OperatorLinkMessage = { send: true; rendered: RenderedEmail } | { send: false; reason: string };
+
 /**
- * The payload to keep once a message was sent: an operator's link is a credential until it is used
- * or expires, so it does not stay in the outbox after it has left. Undefined: keep the payload as it is.
+ * Opens the link of an operator's outbox row and renders its message, while the link can still be
+ * used: one deleted (the operator was deactivated or set a password another way), replaced by a
+ * newer one, used or expired is not sent.
+ */
+export async function prepareOperatorLinkMessage(
+  db: Database,
+  keys: SubscriptionKeys | undefined,
+  context: MailContext,
+  row: Pick<OutboxRow, 'payload'>,
+  now: Date,
+): Promise<OperatorLinkMessage> {
+  const { linkId, linkSealed, link: plain, ...content } = row.payload as QueuedOperatorLink;
+  if (linkId) {
+    const [usable] = await db
+      .select({ id: operatorTokens.id })
+      .from(operatorTokens)
+      .where(and(eq(operatorTokens.id, linkId), isNull(operatorTokens.usedAt), gt(operatorTokens.expiresAt, now)))
+      .limit(1);
+    if (!usable) return { send: false, reason: 'the link was used, replaced or withdrawn before it was sent' };
+  }
+  let link = plain;
+  if (linkSealed) {
+    if (!keys) return { send: false, reason: 'no key to open the link' };
+    link = keys.openLink(linkSealed);
+  }
+  if (!link || link === SENT) return { send: false, reason: 'the message holds no link' };
+  return { send: true, rendered: renderOperatorLinkEmail(context, { ...content, link }) };
+}
+
+const SENT = '(sent)';
+
+/**
+ * The payload to keep once a message was sent: even sealed, an operator's link does not stay in the
+ * outbox after it has left. Undefined: keep the payload as it is.
  */
 export function payloadAfterSending(row: { kind: string; payload: unknown }): unknown {
   if (!OPERATOR_LINK_KINDS.has(row.kind)) return undefined;
-  return { ...(row.payload as OperatorLinkContent), link: '(sent)' };
+  const { linkSealed: _sealed, ...kept } = row.payload as QueuedOperatorLink;
+  return { ...kept, link: SENT };
 }
 
 export function isOperatorLinkKind(kind: string): boolean {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { withProgress } from '../../progress.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
+import { sealQueuedLinks } from './seal-queued-links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ async function mail(app: FastifyInstance) {
     stop: async () => worker?.stop(),
   });
   app.addHook('onReady', async () => {
+    const sealed = await sealQueuedLinks(app.db, app.subscriptionKeys);
+    if (sealed > 0) app.log.info({ messages: sealed }, 'sealed the links of queued e-mails');
     worker = startOutboxWorker(app);
   });
   // The worker stops once the HTTP server has closed and before the database does (onClose hooks run
@@ -40,4 +43,4 @@ async function mail(app: FastifyInstance) {
   });
 }
 
-export default fp(mail, { name: 'mail', dependencies: ['db'] });
+export default fp(mail, { name: 'mail', dependencies: ['db', 'subscription-keys'] });

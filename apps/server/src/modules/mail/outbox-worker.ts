@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import { deliveryProofMail } from './delivery-proof-mail.ts';
-import { isOperatorLinkKind, payloadAfterSending } from './enqueue-operator-link.ts';
+import { isOperatorLinkKind, payloadAfterSending, prepareOperatorLinkMessage } from './enqueue-operator-link.ts';
 import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';
 import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
@@ -20,7 +20,6 @@ import {
   renderReceiptEmail,
 } from './templates/index.ts';
 import type { DeliveryProofContent } from './templates/notification-template.ts';
-import { type OperatorLinkContent, renderOperatorLinkEmail } from './templates/operator-link-template.ts';
 
 export interface OutboxOptions {
   /** How often an idle worker looks for due messages. */
@@ -51,7 +50,10 @@ export interface OutboxDeps {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Where a proof of delivery's images are read for the shipper's delivery e-mail. */
   storage?: ImageStorage;
-  /** Opens the sealed addresses of tracking e-mail updates; without it their messages are given up. */
+  /**
+   * Opens the sealed addresses of tracking e-mail updates and the sealed links of the outbox; without
+   * it their messages are given up.
+   */
   subscriptionKeys?: SubscriptionKeys;
 }
 
@@ -67,15 +69,12 @@ export function nextAttemptAfter(attempts: number, now: Date, options: OutboxOpt
   return new Date(now.getTime() + delay);
 }
 
-/** The message of an outbox row and its mail-log template: a receipt, a status notification, or an operator's link. */
+/** The message of an outbox row and its mail-log template: a receipt or a status notification. */
 export function renderOutboxMessage(
   context: MailContext,
   row: Pick<OutboxRow, 'kind' | 'payload'>,
   proof?: DeliveryProofContent,
 ) {
-  if (isOperatorLinkKind(row.kind)) {
-    return { rendered: renderOperatorLinkEmail(context, row.payload as OperatorLinkContent), template: row.kind };
-  }
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
@@ -92,25 +91,35 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
       const message = await prepareSubscriberMessage(deps.db, deps.subscriptionKeys, deps.context, row);
       if (!message.send) {
         // Not a failure to retry: the subscriber's state decided it (unsubscribed, a newer link).
-        await markMessageFailed(deps.db, row.id, message.reason);
+        await markMessageFailed(deps.db, row.id, message.reason, undefined, subscriberPayloadAfterSending(row));
         run.failed += 1;
         return;
       }
       const { to, rendered, headers, loggedAs } = message;
       await sendAndLog(deps, { to, ...rendered, ...(headers ? { headers } : {}) }, row.kind, undefined, loggedAs);
       await markMessageSent(deps.db, row.id, new Date(), subscriberPayloadAfterSending(row));
+    } else if (isOperatorLinkKind(row.kind)) {
+      const message = await prepareOperatorLinkMessage(deps.db, deps.subscriptionKeys, deps.context, row, now);
+      if (!message.send) {
+        await markMessageFailed(deps.db, row.id, message.reason, undefined, payloadAfterSending(row));
+        run.failed += 1;
+        return;
+      }
+      await sendAndLog(deps, { to: row.to, ...message.rendered }, row.kind);
+      await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
     } else {
       const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
       const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof);
       const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
       await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
-      await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
+      await markMessageSent(deps.db, row.id, new Date());
     }
     run.sent += 1;
   } catch (error) {
     const reason = error instanceof MailDeliveryError ? error.reason : String((error as Error)?.message ?? error);
     if (row.attempts >= options.maxAttempts) {
-      await markMessageFailed(deps.db, row.id, reason);
+      // Given up: a link it carried, sealed or not, does not stay behind.
+      await markMessageFailed(deps.db, row.id, reason, undefined, linkDroppedFrom(row));
       run.failed += 1;
       deps.log?.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'queued e-mail given up');
     } else {
@@ -122,6 +131,11 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
       );
     }
   }
+}
+
+/** The payload of a row with its link dropped (an operator's or a confirmation's), else undefined. */
+function linkDroppedFrom(row: OutboxRow): unknown {
+  return payloadAfterSending(row) ?? subscriberPayloadAfterSending(row);
 }
 
 /** Sends every message due at `now`, batch after batch, and schedules retries for the failures. */

@@ -44,11 +44,23 @@ export async function markMessageSent(db: Database, id: string, sentAt: Date, pa
     .where(eq(mailOutbox.id, id));
 }
 
-/** Records a failed attempt: tried again at `retryAt`, or given up when `retryAt` is undefined. */
-export async function markMessageFailed(db: Database, id: string, error: string, retryAt?: Date): Promise<void> {
+/**
+ * Records a failed attempt: tried again at `retryAt`, or given up when `retryAt` is undefined.
+ * `payload`, when given, replaces what was stored (a message given up drops the link it carried).
+ */
+export async function markMessageFailed(
+  db: Database,
+  id: string,
+  error: string,
+  retryAt?: Date,
+  payload?: unknown,
+): Promise<void> {
   await db
     .update(mailOutbox)
-    .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'failed' })
+    .set({
+      ...(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'failed' }),
+      ...(payload === undefined ? {} : { payload }),
+    })
     .where(eq(mailOutbox.id, id));
 }
 

@@ -13,7 +13,7 @@ import {
   unsubscribeUrl,
 } from './templates/subscriber-template.ts';
 
-const SUBSCRIPTION_CONFIRM_KIND = 'subscription-confirm';
+export const SUBSCRIPTION_CONFIRM_KIND = 'subscription-confirm';
 const SUBSCRIBER_UPDATE_KIND = 'subscriber-update';
 const SUBSCRIBER_KINDS = new Set([SUBSCRIPTION_CONFIRM_KIND, SUBSCRIBER_UPDATE_KIND]);
 
@@ -57,18 +57,26 @@ export async function enqueueSubscriberUpdates(
   );
 }
 
+/**
+ * What the outbox keeps of a confirmation: the link sealed with a key kept out of the database, opened
+ * only to send it (`link` only in rows queued before links were sealed, until the start-up pass).
+ */
+export type QueuedConfirmation = Omit<SubscriptionConfirmContent, 'link'> & { linkSealed?: string; link?: string };
+
 /** Queues the confirmation link of a subscription, in the transaction that stores its token. */
 export async function enqueueSubscriptionConfirmation(
   db: Database,
+  keys: SubscriptionKeys,
   message: { shipmentId: string; content: SubscriptionConfirmContent },
 ): Promise<number> {
+  const { link, ...content } = message.content;
   return insertOutboxMessages(db, [
     {
       kind: SUBSCRIPTION_CONFIRM_KIND,
       shipmentId: message.shipmentId,
-      eventKey: `confirm:${message.content.tokenHash}`,
-      to: recipientOf(message.content.subscriptionId),
-      payload: message.content,
+      eventKey: `confirm:${content.tokenHash}`,
+      to: recipientOf(content.subscriptionId),
+      payload: { ...content, linkSealed: keys.sealLink(link) } satisfies QueuedConfirmation,
     },
   ]);
 }
@@ -99,14 +107,16 @@ export async function prepareSubscriberMessage(
   if (!subscription) return { send: false, reason: 'the subscription no longer exists' };
   const loggedAs = `subscriber of ${content.trackingCode}`;
   if (row.kind === SUBSCRIPTION_CONFIRM_KIND) {
-    const confirm = content as SubscriptionConfirmContent;
+    const { linkSealed, link: plain, ...confirm } = content as QueuedConfirmation;
     if (subscription.status !== 'pending' || subscription.confirmTokenHash !== confirm.tokenHash) {
       return { send: false, reason: 'the link was used or replaced by a newer one before it was sent' };
     }
+    const link = linkSealed ? keys.openLink(linkSealed) : plain;
+    if (!link || link === SENT) return { send: false, reason: 'the message holds no link' };
     return {
       send: true,
       to: keys.open(subscription.emailSealed),
-      rendered: renderSubscriptionConfirmEmail(context, confirm),
+      rendered: renderSubscriptionConfirmEmail(context, { ...confirm, link }),
       loggedAs,
     };
   }
@@ -123,8 +133,14 @@ export async function prepareSubscriberMessage(
   };
 }
 
-/** A sent confirmation does not keep its link in the outbox (it is a credential for 48 hours). */
+const SENT = '(sent)';
+
+/**
+ * A confirmation sent or given up does not keep its link in the outbox, even sealed (it is a
+ * credential for 48 hours).
+ */
 export function subscriberPayloadAfterSending(row: { kind: string; payload: unknown }): unknown {
   if (row.kind !== SUBSCRIPTION_CONFIRM_KIND) return undefined;
-  return { ...(row.payload as SubscriptionConfirmContent), link: '(sent)' };
+  const { linkSealed: _sealed, ...kept } = row.payload as QueuedConfirmation;
+  return { ...kept, link: SENT };
 }

@@ -5,6 +5,7 @@ import { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databases } from '../../../test/support/test-databases.ts';
 import { addOperator } from '../auth/auth.service.ts';
+import { passwordSiteOf } from '../auth/password-strength.ts';
 
 describe.each(databases())('POST /api/admin/location-update with an Idempotency-Key on %s', (kind) => {
   let testApp: TestApp;
@@ -64,7 +65,12 @@ describe.each(databases())('POST /api/admin/location-update with an Idempotency-
   });
 
   it('keeps each operator’s keys apart', async () => {
-    await addOperator(testApp.app.db, 'second@waybill.test', 'another long password');
+    await addOperator(
+      testApp.app.db,
+      passwordSiteOf(testApp.app.config),
+      'second@waybill.test',
+      'another long password',
+    );
     const second = new TestClient(testApp.baseUrl);
     expect(
       (await second.post('/api/auth/login', { email: 'second@waybill.test', password: 'another long password' }))

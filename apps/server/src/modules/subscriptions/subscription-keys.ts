@@ -3,11 +3,13 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 
 /**
- * What the addresses of tracking e-mail updates are kept with. The database holds an address twice,
- * neither readable alone: a keyed hash (HMAC-SHA256), to find a repeat without decrypting every row,
- * and a sealed copy (AES-256-GCM), opened only by the outbox when it sends. The key lives outside the
- * database (SUBSCRIPTION_KEY, or a key file in DATA_DIR), so a dump of the database, a backup file
- * or a read-only SQL account reveals no address.
+ * What the addresses of tracking e-mail updates, and the one-time links waiting in the mail outbox,
+ * are kept with. The database holds an address twice, neither readable alone: a keyed hash
+ * (HMAC-SHA256), to find a repeat without decrypting every row, and a sealed copy (AES-256-GCM),
+ * opened only by the outbox when it sends. A queued link (an invitation, a password reset, a
+ * subscription's confirmation) is sealed the same way under a key of its own. The key lives outside
+ * the database (SUBSCRIPTION_KEY, or a key file in DATA_DIR), so a dump of the database, a backup
+ * file or a read-only SQL account reveals no address and no usable link, whatever state a message is in.
  */
 export interface SubscriptionKeys {
   /** The keyed hash of an address (lower-cased and trimmed first). */
@@ -20,6 +22,10 @@ export interface SubscriptionKeys {
    * carry the link while the database keeps only the token's SHA-256 (it cannot rebuild the link).
    */
   unsubscribeToken(subscriptionId: string): string;
+  /** A one-time link sealed for the mail outbox, opened only to send it. */
+  sealLink(link: string): string;
+  /** The link again; throws when the text was not sealed with this key. */
+  openLink(sealed: string): string;
 }
 
 export const KEY_FILE_NAME = 'subscription.key';
@@ -45,26 +51,33 @@ export function isTokenShape(token: string): boolean {
 const subkey = (master: Buffer, purpose: string) =>
   Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `waybill subscriptions: ${purpose}`, 32));
 
-/** The three uses of the one configured key each get their own derived key. */
+function sealWith(key: Buffer, text: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function openWith(key: Buffer, sealed: string, what: string): string {
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error(`not a sealed ${what}`);
+  const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+}
+
+/** The four uses of the one configured key each get their own derived key. */
 export function subscriptionKeysFrom(master: Buffer): SubscriptionKeys {
   const hashKey = subkey(master, 'address hash');
   const sealKey = subkey(master, 'address seal');
   const tokenKey = subkey(master, 'unsubscribe token');
+  const linkKey = subkey(master, 'outbox link seal');
   return {
     hashEmail: (email) => createHmac('sha256', hashKey).update(email.trim().toLowerCase()).digest('hex'),
-    seal(address) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      const body = Buffer.concat([cipher.update(address, 'utf8'), cipher.final()]);
-      return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-    },
-    open(sealed) {
-      if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('not a sealed address');
-      const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', sealKey, bytes.subarray(0, IV_BYTES));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-    },
+    seal: (address) => sealWith(sealKey, address),
+    open: (sealed) => openWith(sealKey, sealed, 'address'),
+    sealLink: (link) => sealWith(linkKey, link),
+    openLink: (sealed) => openWith(linkKey, sealed, 'link'),
     unsubscribeToken: (subscriptionId) =>
       createHmac('sha256', tokenKey).update(subscriptionId).digest().subarray(0, 32).toString('base64url'),
   };

@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { shipments, trackingSubscriptions } from '../../db/schema/index.ts';
+import { shipments, subscriptionRequestCounts, trackingSubscriptions } from '../../db/schema/index.ts';
 
 export type SubscriptionRow = typeof trackingSubscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof trackingSubscriptions.$inferInsert;
@@ -12,9 +12,9 @@ export type NewSubscriptionRow = typeof trackingSubscriptions.$inferInsert;
 export async function lockShipmentByCode(
   tx: Database,
   trackingCode: string,
-): Promise<{ id: string; trackingCode: string } | undefined> {
+): Promise<{ id: string; trackingCode: string; status: string } | undefined> {
   const [row] = await tx
-    .select({ id: shipments.id, trackingCode: shipments.trackingCode })
+    .select({ id: shipments.id, trackingCode: shipments.trackingCode, status: shipments.status })
     .from(shipments)
     .where(eq(shipments.trackingCode, trackingCode))
     .limit(1)
@@ -74,4 +74,38 @@ export async function updateSubscription(
   changes: Partial<Omit<NewSubscriptionRow, 'id' | 'shipmentId' | 'emailHash'>>,
 ): Promise<void> {
   await db.update(trackingSubscriptions).set(changes).where(eq(trackingSubscriptions.id, id));
+}
+
+/**
+ * Counts a request for a mailbox in one statement, unless its window is full: then nothing changes and
+ * the answer is when the window ends. The first request after a window starts a new one at 1, so
+ * requests from any number of processes at once each get their own count.
+ */
+export async function countMailboxRequest(
+  db: Database,
+  mailboxHash: string,
+  now: Date,
+  rule: { max: number; windowMs: number },
+): Promise<{ counted: true } | { counted: false; windowEndsAt: Date }> {
+  const table = subscriptionRequestCounts;
+  const ended = sql`${table.windowStartedAt} <= ${new Date(now.getTime() - rule.windowMs)}`;
+  const counted = await db
+    .insert(table)
+    .values({ mailboxHash, count: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: table.mailboxHash,
+      set: {
+        count: sql`case when ${ended} then 1 else ${table.count} + 1 end`,
+        windowStartedAt: sql`case when ${ended} then ${now}::timestamptz else ${table.windowStartedAt} end`,
+      },
+      setWhere: sql`${ended} or ${table.count} < ${rule.max}`,
+    })
+    .returning({ count: table.count });
+  if (counted.length > 0) return { counted: true };
+  const [row] = await db
+    .select({ windowStartedAt: table.windowStartedAt })
+    .from(table)
+    .where(eq(table.mailboxHash, mailboxHash))
+    .limit(1);
+  return { counted: false, windowEndsAt: new Date((row?.windowStartedAt ?? now).getTime() + rule.windowMs) };
 }

@@ -1,10 +1,16 @@
 import {
+  apiErrorSchema,
   SUBSCRIBE_ACCEPTED,
   SUBSCRIBERS_FULL,
   subscribeAnswerSchema,
   subscribeBodySchema,
   subscriptionTokenQuerySchema,
+  tooManyUpdateRequestsMessage,
   trackParamsSchema,
+  UPDATE_REQUESTS_PER_MAILBOX,
+  UPDATE_REQUESTS_WINDOW_HOURS,
+  UPDATES_CLOSED_DELIVERED,
+  UPDATES_CLOSED_REJECTED,
 } from '@waybill/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -16,10 +22,12 @@ import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import { linkPage } from './subscription-pages.ts';
 import {
   confirmUpdates,
+  describeConfirmation,
   describeUnsubscribe,
   type LinkOutcome,
   requestUpdates,
   type SubscriptionDeps,
+  TooManyUpdateRequestsError,
   unsubscribe,
 } from './subscriptions.service.ts';
 
@@ -35,8 +43,14 @@ const waitUntil = (startedAt: number, ms: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, startedAt + ms - performance.now())));
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 const TOKEN_PAGES = {
-  404: htmlPage('Unknown, used or malformed token: a small page saying so'),
+  404: htmlPage('Unknown or malformed token: a small page saying so'),
 };
+const MAILBOX_REFUSED = apiErrorSchema.meta({
+  description:
+    `The address (its plus-address and dot variants counted as one) was asked for ${UPDATE_REQUESTS_PER_MAILBOX} ` +
+    `times in ${UPDATE_REQUESTS_WINDOW_HOURS} hours, whatever the package: "${tooManyUpdateRequestsMessage('{time}')}"`,
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the address may be asked for again' } },
+});
 
 function sendPage(app: FastifyInstance, reply: FastifyReply, outcome: LinkOutcome) {
   const { status, html } = linkPage(outcome, app.config.company.name);
@@ -76,14 +90,23 @@ export const subscriptionsRoutes = publicScope(async (app) => {
         body: subscribeBodySchema,
         response: {
           202: subscribeAnswerSchema,
-          ...errorAnswers({ 404: PACKAGE_NOT_FOUND, 409: SUBSCRIBERS_FULL }),
+          ...errorAnswers({
+            404: PACKAGE_NOT_FOUND,
+            409: `${SUBSCRIBERS_FULL}, or for a delivered or rejected package "${UPDATES_CLOSED_DELIVERED}" / "${UPDATES_CLOSED_REJECTED}"`,
+          }),
+          429: MAILBOX_REFUSED,
         },
       },
       ...rateLimitFor(app, 'forms'),
     },
     async (request, reply) => {
       const startedAt = performance.now();
-      await requestUpdates(deps, customerActor(request), request.params.code, request.body.email);
+      try {
+        await requestUpdates(deps, customerActor(request), request.params.code, request.body.email);
+      } catch (error) {
+        if (error instanceof TooManyUpdateRequestsError) reply.header('retry-after', error.retryAfterSeconds);
+        throw error;
+      }
       await waitUntil(startedAt, SUBSCRIBE_ANSWER_FLOOR_MS);
       return reply.code(202).send({ message: SUBSCRIBE_ACCEPTED });
     },
@@ -94,20 +117,39 @@ export const subscriptionsRoutes = publicScope(async (app) => {
     {
       schema: {
         tags,
-        summary: 'The link of a confirmation e-mail: starts the updates and answers a small page',
+        summary: 'The link of a confirmation e-mail: a page with a button that posts (opening it changes nothing)',
         querystring: subscriptionTokenQuerySchema,
         response: {
-          200: htmlPage('Confirmed: a page saying so'),
+          200: htmlPage('The Confirm button, or a page saying the address is already confirmed or unsubscribed'),
+          ...TOKEN_PAGES,
+          410: htmlPage('The link is older than 48 hours'),
+        },
+      },
+    },
+    async (request, reply) => sendPage(app, reply, await describeConfirmation(deps, request.query.token)),
+  );
+
+  app.post(
+    '/api/subscriptions/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Start the updates: the confirmation page’s button',
+        description:
+          'The token in the link is the credential, so no anti-forgery header is asked for (the page is a plain ' +
+          'form). The body, if any, is not read. A repeat answers that the address is already confirmed.',
+        querystring: subscriptionTokenQuerySchema,
+        response: {
+          200: htmlPage('Confirmed (or already confirmed, or unsubscribed since): a page saying so'),
           ...TOKEN_PAGES,
           409: htmlPage('The package already has 5 confirmed addresses'),
           410: htmlPage('The link is older than 48 hours'),
         },
       },
+      config: { antiForgery: 'token-in-link' },
     },
-    async (request, reply) => {
-      if (request.method === 'HEAD') return sendPage(app, reply, { kind: 'invalid' });
-      return sendPage(app, reply, await confirmUpdates(deps, customerActor(request), request.query.token));
-    },
+    async (request, reply) =>
+      sendPage(app, reply, await confirmUpdates(deps, customerActor(request), request.query.token)),
   );
 
   app.get(

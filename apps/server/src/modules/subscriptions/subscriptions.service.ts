@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_SUBSCRIBERS, SUBSCRIBERS_FULL, SUBSCRIPTION_CONFIRM_HOURS } from '@waybill/domain';
+import {
+  MAX_SUBSCRIBERS,
+  mailboxKey,
+  SUBSCRIBERS_FULL,
+  SUBSCRIPTION_CONFIRM_HOURS,
+  tooManyUpdateRequestsMessage,
+  UPDATE_REQUESTS_PER_MAILBOX,
+  UPDATE_REQUESTS_WINDOW_HOURS,
+  updatesClosedReason,
+} from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { confirmUrl, enqueueSubscriptionConfirmation } from '../mail/index.ts';
 import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
@@ -14,6 +23,26 @@ const CONFIRM_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
  * is this old: asking again and again cannot fill a stranger's inbox with confirmation e-mails.
  */
 const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
+
+const MAILBOX_RULE = { max: UPDATE_REQUESTS_PER_MAILBOX, windowMs: UPDATE_REQUESTS_WINDOW_HOURS * 3_600_000 };
+
+/** "40 seconds", "12 minutes", "3 hours": a wait in the words of a refusal. */
+function describeWait(seconds: number): string {
+  const [amount, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/** A request refused because its mailbox was asked for too often; `retryAfterSeconds` is the time left. */
+export class TooManyUpdateRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, tooManyUpdateRequestsMessage(describeWait(retryAfterSeconds)));
+  }
+}
 
 export interface SubscriptionDeps {
   db: Database;
@@ -28,8 +57,11 @@ const packageTarget = (trackingCode: string) => ({ type: 'package', id: tracking
  * Asks for a package's updates at `email`. New (or unsubscribed) addresses get a confirmation link
  * (valid 48 hours) through the outbox; an address already confirmed gets nothing, and one waiting for
  * its confirmation a new link at most every five minutes. The caller answers the same whatever
- * happened. 404 for an unknown code (tracking answers that too), 409 when five addresses are confirmed
- * (whichever address asks: the refusal tells nothing about it).
+ * happened. 404 for an unknown code (tracking answers that too), 409 for a delivered or rejected
+ * package (it will not move again) and when five addresses are confirmed (whichever address asks: the
+ * refusal tells nothing about it), 429 once its mailbox (plus-address and dot variants counted as one)
+ * was asked for UPDATE_REQUESTS_PER_MAILBOX times in the window, whatever the package. Every accepted
+ * request counts, whether or not it sends mail, so the count tells nothing about the address either.
  */
 export async function requestUpdates(
   deps: SubscriptionDeps,
@@ -41,7 +73,15 @@ export async function requestUpdates(
   await deps.db.transaction(async (tx) => {
     const shipment = await repository.lockShipmentByCode(tx, trackingCode);
     if (!shipment) throw notFound(PACKAGE_NOT_FOUND);
+    const closed = updatesClosedReason(shipment.status);
+    if (closed) throw conflict(closed);
     if ((await repository.countConfirmed(tx, shipment.id)) >= MAX_SUBSCRIBERS) throw conflict(SUBSCRIBERS_FULL);
+    const mailbox = await repository.countMailboxRequest(tx, deps.keys.hashEmail(mailboxKey(email)), now, MAILBOX_RULE);
+    if (!mailbox.counted) {
+      throw new TooManyUpdateRequestsError(
+        Math.max(1, Math.ceil((mailbox.windowEndsAt.getTime() - now.getTime()) / 1000)),
+      );
+    }
     const emailHash = deps.keys.hashEmail(email);
     const existing = await repository.findByAddress(tx, shipment.id, emailHash);
     if (existing?.status === 'confirmed') return;
@@ -75,7 +115,7 @@ export async function requestUpdates(
         ...pending,
       });
     }
-    await enqueueSubscriptionConfirmation(tx, {
+    await enqueueSubscriptionConfirmation(tx, deps.keys, {
       shipmentId: shipment.id,
       content: {
         subscriptionId: id,
@@ -90,7 +130,9 @@ export async function requestUpdates(
 
 /** What a link did, for its small page: the outcome and the package it is about. */
 export type LinkOutcome =
+  | { kind: 'confirm-offered'; trackingCode: string; token: string }
   | { kind: 'confirmed'; trackingCode: string; unsubscribeToken: string }
+  | { kind: 'already-confirmed'; trackingCode: string }
   | { kind: 'unsubscribe-offered'; trackingCode: string; token: string }
   | { kind: 'unsubscribed'; trackingCode: string }
   | { kind: 'invalid' }
@@ -98,8 +140,29 @@ export type LinkOutcome =
   | { kind: 'full'; trackingCode: string };
 
 /**
- * Confirms the address of a confirmation link: once (the token is cleared), within 48 hours, and
- * only while fewer than five addresses are confirmed (checked under the package's lock).
+ * What the confirmation link's page offers (GET changes nothing: mail scanners and previews open
+ * links): a button that posts, or what became of the link (already confirmed, unsubscribed since,
+ * expired, unknown).
+ */
+export async function describeConfirmation(
+  deps: SubscriptionDeps,
+  token: string,
+  now = new Date(),
+): Promise<LinkOutcome> {
+  if (!isTokenShape(token)) return { kind: 'invalid' };
+  const subscription = await repository.findByTokenHash(deps.db, 'confirm', hashToken(token));
+  if (!subscription) return { kind: 'invalid' };
+  const { trackingCode } = subscription;
+  if (subscription.status === 'confirmed') return { kind: 'already-confirmed', trackingCode };
+  if (subscription.status === 'unsubscribed') return { kind: 'unsubscribed', trackingCode };
+  if (!subscription.confirmExpiresAt || subscription.confirmExpiresAt <= now) return { kind: 'expired', trackingCode };
+  return { kind: 'confirm-offered', trackingCode, token };
+}
+
+/**
+ * Confirms the address of a confirmation link (its page's button): once, within 48 hours, and only
+ * while fewer than five addresses are confirmed (checked under the package's lock). The token's hash
+ * stays, so the link opened again says the address is confirmed rather than that the link is unknown.
  */
 export async function confirmUpdates(
   deps: SubscriptionDeps,
@@ -114,8 +177,10 @@ export async function confirmUpdates(
     await repository.lockShipmentById(tx, found.shipmentId);
     // Read again under the lock: a click at the same moment may have used the token.
     const subscription = await repository.findByTokenHash(tx, 'confirm', hashToken(token));
-    if (subscription?.status !== 'pending') return { kind: 'invalid' } as const;
+    if (!subscription) return { kind: 'invalid' } as const;
     const { trackingCode } = subscription;
+    if (subscription.status === 'confirmed') return { kind: 'already-confirmed', trackingCode } as const;
+    if (subscription.status !== 'pending') return { kind: 'unsubscribed', trackingCode } as const;
     if (!subscription.confirmExpiresAt || subscription.confirmExpiresAt <= now) {
       return { kind: 'expired', trackingCode } as const;
     }
@@ -125,7 +190,6 @@ export async function confirmUpdates(
     await repository.updateSubscription(tx, subscription.id, {
       status: 'confirmed',
       confirmedAt: now,
-      confirmTokenHash: null,
       confirmExpiresAt: null,
     });
     await recordAudit(tx, { actor, action: 'package.updates_confirmed', target: packageTarget(trackingCode) });
@@ -155,10 +219,10 @@ export async function unsubscribe(
     if (!subscription) return { kind: 'invalid' } as const;
     const { trackingCode } = subscription;
     if (subscription.status !== 'unsubscribed') {
+      // The confirmation's hash stays: its link opened later says the address unsubscribed.
       await repository.updateSubscription(tx, subscription.id, {
         status: 'unsubscribed',
         unsubscribedAt: now,
-        confirmTokenHash: null,
         confirmExpiresAt: null,
       });
       await recordAudit(tx, { actor, action: 'package.updates_ended', target: packageTarget(trackingCode) });

@@ -3,10 +3,17 @@
 // that never tell whether an address is subscribed. Checked against a real SMTP server.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_SUBSCRIBERS, SUBSCRIBE_ACCEPTED, SUBSCRIBERS_FULL } from '@waybill/domain';
+import {
+  MAX_SUBSCRIBERS,
+  SUBSCRIBE_ACCEPTED,
+  SUBSCRIBERS_FULL,
+  UPDATE_REQUESTS_PER_MAILBOX,
+  UPDATES_CLOSED_DELIVERED,
+  UPDATES_CLOSED_REJECTED,
+} from '@waybill/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment } from '../../../test/support/factories.ts';
+import { acceptedShipment, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -72,12 +79,22 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
   const addLocation = async (trackingCode: string, location: string) =>
     expect((await operator.post('/api/admin/location-update', { trackingCode, location })).status).toBe(201);
 
-  /** Subscribes and confirms `email`; returns the confirmation e-mail. */
+  /** The confirmation page's button: a plain form post, with no cookie and no anti-forgery header. */
+  const pressConfirm = (link: string) =>
+    testApp.client().request('POST', link, {
+      raw: { body: '', contentType: 'application/x-www-form-urlencoded' },
+      xsrf: false,
+    });
+
+  /** Subscribes and confirms `email` (opens the link, presses the button); returns the confirmation e-mail. */
   async function confirmed(code: string, email: string) {
     expect((await subscribe(code, email)).status).toBe(202);
     const [confirmation] = to((await deliver()).received, email);
-    const page = await visitor.get(linkIn(confirmation!, CONFIRM_PATH));
+    const link = linkIn(confirmation!, CONFIRM_PATH);
+    expect((await visitor.get(link)).status).toBe(200);
+    const page = await pressConfirm(link);
     expect(page.status).toBe(200);
+    expect(page.text).toContain('E-mail updates confirmed');
     return confirmation!;
   }
 
@@ -109,14 +126,25 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
     const rows = await testApp.app.db.select().from(trackingSubscriptions);
     expect(JSON.stringify(rows).toLowerCase()).not.toContain(email.toLowerCase());
 
-    const confirmPage = await visitor.get(confirmLink);
+    // Opening the link (as a mail scanner would) confirms nothing: the page offers a button that posts.
+    const confirmOffer = await visitor.get(confirmLink);
+    expect(confirmOffer.status).toBe(200);
+    expect(confirmOffer.headers.get('content-type')).toContain('text/html');
+    expect(confirmOffer.text).toContain('Confirm e-mail updates?');
+    expect(confirmOffer.text).toContain(`<form method="post" action="${confirmLink}">`);
+    expect((await visitor.request('HEAD', confirmLink)).status).toBe(200);
+    await changeStatus(trackingCode, 'Package in sorting hub');
+    expect(to((await deliver()).received, email)).toEqual([]);
+
+    const confirmPage = await pressConfirm(confirmLink);
     expect(confirmPage.status).toBe(200);
-    expect(confirmPage.headers.get('content-type')).toContain('text/html');
     expect(confirmPage.text).toContain('E-mail updates confirmed');
-    // Used once: the same link again is a clear 404 page.
-    const reused = await visitor.get(confirmLink);
-    expect(reused.status).toBe(404);
-    expect(reused.text).toContain('This link is not valid');
+    // Used: the same link again says so, opened or pressed, rather than calling the link unknown.
+    for (const reused of [await visitor.get(confirmLink), await pressConfirm(confirmLink)]) {
+      expect(reused.status).toBe(200);
+      expect(reused.text).toContain('Already confirmed');
+      expect(reused.text).not.toContain('This link is not valid');
+    }
 
     await changeStatus(trackingCode, 'Shipped');
     await addLocation(trackingCode, 'Oakland hub');
@@ -254,7 +282,7 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
     // Refused alike for an address already among the five: the refusal tells nothing about it.
     expect((await subscribe(trackingCode, addresses[0]!)).body).toEqual({ message: SUBSCRIBERS_FULL });
     // A link asked for before the package filled up cannot make a sixth.
-    const page = await visitor.get(linkIn(lateConfirmation!, CONFIRM_PATH));
+    const page = await pressConfirm(linkIn(lateConfirmation!, CONFIRM_PATH));
     expect(page.status).toBe(409);
     expect(page.text).toContain('No room for another address');
 
@@ -288,6 +316,62 @@ describe.each(databases())('e-mail updates on %s', (kind) => {
     const unknownPost = await testApp.client().request('POST', `${UNSUBSCRIBE_PATH}${'C'.repeat(43)}`, { xsrf: false });
     expect(unknownPost.status).toBe(404);
     expect((await visitor.get(`${CONFIRM_PATH}${'x'.repeat(500)}`)).status).toBe(400);
+  });
+
+  it('refuses e-mail updates for a delivered or rejected package with 409 and the reason, storing nothing', async () => {
+    const delivered = (await acceptedShipment(testApp, operator)).trackingCode;
+    await changeStatus(delivered, 'Delivered');
+    const rejected = await submitShipment(testApp);
+    expect((await operator.post('/api/admin/reject', { trackingCode: rejected })).status).toBe(200);
+    const before = await testApp.app.db.select().from(trackingSubscriptions);
+    for (const [code, reason] of [
+      [delivered, UPDATES_CLOSED_DELIVERED],
+      [rejected, UPDATES_CLOSED_REJECTED],
+    ] as const) {
+      const answer = await subscribe(code, unique('late'));
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: reason });
+    }
+    expect(await testApp.app.db.select().from(trackingSubscriptions)).toEqual(before);
+    expect(
+      (await deliver()).received.filter((mail) => /Confirm e-mail updates/.test(mail.parsed.subject ?? '')),
+    ).toEqual([]);
+  });
+
+  it('asks one mailbox at most five times a day, whatever the package, its plus-address and dot variants counted as one', async () => {
+    const base = `mailbox${Math.random().toString(36).slice(2, 8)}`;
+    const variants = [
+      `${base}@gmail.com`,
+      `${base.slice(0, 3)}.${base.slice(3)}@gmail.com`,
+      `${base}+parcels@gmail.com`,
+      `${base.toUpperCase()}@GoogleMail.com`,
+      `${base}+shoes@gmail.com`,
+    ];
+    expect(variants).toHaveLength(UPDATE_REQUESTS_PER_MAILBOX);
+    const confirmations = async () =>
+      (await findOutboxMessages(testApp.app.db)).filter((row) => row.kind === 'subscription-confirm').length;
+    const before = await confirmations();
+    for (const email of variants) {
+      const { trackingCode } = await acceptedShipment(testApp, operator);
+      expect((await subscribe(trackingCode, email)).status).toBe(202);
+    }
+    expect(await confirmations()).toBe(before + UPDATE_REQUESTS_PER_MAILBOX);
+    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const refused = await subscribe(trackingCode, `${base.slice(0, 2)}.${base.slice(2)}+again@gmail.com`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: 'This address has been sent too many confirmation e-mails. Please try again in 24 hours.',
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(await confirmations()).toBe(before + UPDATE_REQUESTS_PER_MAILBOX);
+    // Another mailbox is not limited by it.
+    expect((await subscribe(trackingCode, `other.${base}@gmail.com`)).status).toBe(202);
+  });
+
+  it('shows the site’s mark and a link home on every page of a link', async () => {
+    const page = await visitor.get(`${CONFIRM_PATH}${'A'.repeat(43)}`);
+    expect(page.text).toMatch(/<header><a class="brand" href="\/" aria-label="Waybill home"><svg[^>]*>/);
+    expect(page.text).toContain('<span>Waybill</span>');
   });
 
   it('keeps a confirmation link working for 48 hours, and answers it with 410 after', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { operators, operatorTokens, sessions } from '../../db/schema/index.ts';
 
@@ -15,15 +15,16 @@ export async function findOperatorById(db: Database, id: string): Promise<Operat
 }
 
 /**
- * Locks the rows of the active admins until the transaction ends and returns their ids. Every change
- * that could remove an admin takes this lock first, so two of them cannot both see "another admin is
- * left" and leave none: the second waits, then sees the first one's change.
+ * Locks the rows of the admins who can sign in (active, with a password: an admin invited who never
+ * set one cannot) until the transaction ends and returns their ids. Every change that could remove an
+ * admin takes this lock first, so two of them cannot both see "another admin is left" and leave none:
+ * the second waits, then sees the first one's change.
  */
 export async function lockActiveAdmins(tx: Database): Promise<string[]> {
   const rows = await tx
     .select({ id: operators.id })
     .from(operators)
-    .where(and(eq(operators.role, 'admin'), eq(operators.active, true)))
+    .where(and(eq(operators.role, 'admin'), eq(operators.active, true), isNotNull(operators.passwordHash)))
     .orderBy(asc(operators.id))
     .for('update');
   return rows.map((row) => row.id);

@@ -12,6 +12,7 @@ import { adminScope, consoleScope, publicScope, type RoutesPlugin } from '../../
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { operatorActor } from '../audit/audit.service.ts';
+import { passwordSiteOf } from '../auth/password-strength.ts';
 import {
   acceptInvite,
   changePassword,
@@ -34,7 +35,11 @@ const WEAK_PASSWORD = 'A password shorter than 12 characters or too easy to gues
 
 /** The team (admins only), the invitation link's page (public) and an operator's own password. */
 export const teamRoutes: RoutesPlugin = async (app, options) => {
-  const deps = (): TeamDeps => ({ db: app.db, consoleUrl: `${options.config.publicUrl}${options.config.admin.path}` });
+  const deps = (): TeamDeps => ({
+    db: app.db,
+    consoleUrl: `${options.config.publicUrl}${options.config.admin.path}`,
+    keys: app.subscriptionKeys,
+  });
 
   await app.register(
     adminScope(async (scope) => {
@@ -118,7 +123,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
           },
           ...rateLimitFor(scope, 'login'),
         },
-        async (request) => acceptInvite(scope.db, request.body, { ip: request.ip }),
+        async (request) => acceptInvite(scope.db, passwordSiteOf(options.config), request.body, { ip: request.ip }),
       );
     }),
     options,
@@ -140,7 +145,13 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
           },
           ...rateLimitFor(scope, 'login'),
         },
-        async (request) => changePassword(scope.db, { ...request.operator!, ip: request.ip }, request.body),
+        async (request) =>
+          changePassword(
+            scope.db,
+            passwordSiteOf(options.config),
+            { ...request.operator!, ip: request.ip },
+            request.body,
+          ),
       );
     }),
     options,

@@ -12,9 +12,11 @@ import { isUuid } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
 import * as authRepository from '../auth/auth.repository.ts';
-import { assertStrongPassword } from '../auth/auth.service.ts';
+import { assertStrongPassword, clearSignInThrottle } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import type { PasswordSite } from '../auth/password-strength.ts';
 import { enqueueOperatorLink } from '../mail/index.ts';
+import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import * as repository from './team.repository.ts';
 
 export const LINK_VALID_HOURS = 72;
@@ -48,10 +50,14 @@ const asAuditActor = (actor: Actor): AuditActor => ({
 });
 const operatorTarget = (id: string) => ({ type: 'operator', id }) as const;
 
-/** What the team's links need: the console's address (PUBLIC_URL + ADMIN_PATH). */
+/**
+ * What the team's links need: the console's address (PUBLIC_URL + ADMIN_PATH), and the key that seals
+ * a link while it waits in the mail outbox.
+ */
 export interface TeamDeps {
   db: Database;
   consoleUrl: string;
+  keys: SubscriptionKeys;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -87,14 +93,15 @@ async function issueLink(tx: Database, deps: TeamDeps, operator: repository.Oper
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + LINK_VALID_HOURS * 3_600_000),
   });
-  await enqueueOperatorLink(tx, {
+  await enqueueOperatorLink(tx, deps.keys, {
     to: operator.email,
     linkId: row.id,
     content: {
       purpose,
       name: operator.name,
       role: operator.role as OperatorRole,
-      link: `${deps.consoleUrl}/accept-invite?token=${token}`,
+      // In the fragment: a browser never sends it, so no request line or log holds the token.
+      link: `${deps.consoleUrl}/accept-invite#token=${token}`,
       validHours: LINK_VALID_HOURS,
     },
   });
@@ -128,9 +135,10 @@ async function findOperator(db: Database, id: string): Promise<repository.Operat
 }
 
 /**
- * Changes an operator's role or active flag. Deactivation ends their sessions in the same
- * transaction. The last active admin cannot lose that: checked under a lock on the admins' rows, so
- * two concurrent changes cannot both pass.
+ * Changes an operator's role or active flag. Deactivation ends their sessions and deletes their unused
+ * links in the same transaction. The last active admin who can sign in cannot lose that (an invited
+ * admin who never set a password does not count): checked under a lock on the admins' rows, so two
+ * concurrent changes cannot both pass.
  */
 export async function updateOperatorAccess(
   db: Database,
@@ -148,7 +156,10 @@ export async function updateOperatorAccess(
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       ...(changes.active !== undefined ? { active: changes.active } : {}),
     });
-    if (changes.active === false) await repository.deleteSessionsOf(tx, id);
+    if (changes.active === false) {
+      await repository.deleteSessionsOf(tx, id);
+      await authRepository.deleteUnusedLinksOf(tx, id);
+    }
     // One entry per thing that changed; setting what already was records nothing.
     const role = changedFields(before, updated!, ['role']);
     if ('role' in role.after) {
@@ -202,6 +213,7 @@ export async function sendPasswordLink(deps: TeamDeps, actor: Actor, id: string)
  */
 export async function acceptInvite(
   db: Database,
+  site: PasswordSite,
   input: AcceptInviteInput,
   client: { ip?: string } = {},
 ): Promise<{ message: string }> {
@@ -210,7 +222,7 @@ export async function acceptInvite(
   const invited = found ? await repository.findOperatorById(db, found.operatorId) : undefined;
   if (!invited?.active) throw new AppError(400, LINK_INVALID);
   // Checked before the link is used, so a refused password leaves the link working.
-  await assertStrongPassword(input.password, [invited.email, input.name ?? invited.name]);
+  await assertStrongPassword(input.password, site, { email: invited.email, name: input.name ?? invited.name });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const token = await repository.consumeToken(tx, tokenHash, new Date());
@@ -221,7 +233,9 @@ export async function acceptInvite(
       ...(input.name !== undefined ? { name: input.name } : {}),
     });
     await repository.deleteSessionsOf(tx, operator.id);
-    await authRepository.clearSignInFailures(tx, operator.email);
+    // Any other link still in a mailbox (an admin may have sent another meanwhile) is worthless now.
+    await authRepository.deleteUnusedLinksOf(tx, operator.id);
+    await clearSignInThrottle(tx, operator);
     // The operator the link was sent to is the one acting; the entry says which kind of link it was.
     const name = changedFields(operator, updated!, ['name']);
     await recordAudit(tx, {
@@ -235,9 +249,13 @@ export async function acceptInvite(
   });
 }
 
-/** Changes the signed-in operator's password after checking the current one; their other sessions end. */
+/**
+ * Changes the signed-in operator's password after checking the current one; their other sessions end
+ * and their unused invitation or reset links are deleted.
+ */
 export async function changePassword(
   db: Database,
+  site: PasswordSite,
   operator: Actor & { name: string; sessionId: string },
   input: ChangePasswordInput,
 ): Promise<{ message: string }> {
@@ -249,7 +267,7 @@ export async function changePassword(
     throw new AppError(400, SAME_PASSWORD, { newPassword: SAME_PASSWORD });
   }
   try {
-    await assertStrongPassword(input.newPassword, [row.email, row.name]);
+    await assertStrongPassword(input.newPassword, site, { email: row.email, name: row.name });
   } catch (error) {
     if (error instanceof AppError) throw new AppError(400, error.message, { newPassword: error.message });
     throw error;
@@ -258,6 +276,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repository.updateOperator(tx, row.id, { passwordHash });
     await repository.deleteSessionsOf(tx, row.id, operator.sessionId);
+    await authRepository.deleteUnusedLinksOf(tx, row.id);
     await recordAudit(tx, {
       actor: asAuditActor(operator),
       action: 'operator.password_changed',

@@ -59,8 +59,8 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAns
 
 /** Cookie and anti-forgery headers of a browser-like client, for raw requests made on its behalf. */
 export async function credentialsOf(client: TestClient): Promise<Record<string, string>> {
-  if (!client.cookies.has('XSRF-TOKEN')) await client.get('/api/health');
-  return { cookie: client.cookieHeader(), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! };
+  if (!client.xsrfToken()) await client.get('/api/health');
+  return { cookie: client.cookieHeader(), 'x-xsrf-token': client.xsrfToken()! };
 }
 
 export interface SlowSendResult {

@@ -56,3 +56,34 @@ describe('TrackPackage when tracking fails', () => {
     expect(screen.queryByText('kofi@example.com')).toBeNull();
   });
 });
+
+describe('TrackPackage and e-mail updates', () => {
+  const resultWith = (status: string) => ({
+    trackingNumber: 'ABCDEFGH2345',
+    trackingCode: 'ABCDEFGH2345',
+    status,
+    estimatedDelivery: null,
+    locationUpdates: [],
+    late: false,
+    delivery: null,
+  });
+
+  it.each(['Delivered', 'Rejected'])('does not offer them for a %s package, which will not move again', (status) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(resultWith(status))),
+    );
+    renderWithApp(<TrackPackage code="ABCDEFGH2345" initial={resultWith(status)} onTrackCode={() => {}} />);
+    expect(screen.getByTestId('tracking-number')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Get e-mail updates' })).toBeNull();
+  });
+
+  it('offers them for a package on its way', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(resultWith('Shipped'))),
+    );
+    renderWithApp(<TrackPackage code="ABCDEFGH2345" initial={resultWith('Shipped')} onTrackCode={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Get e-mail updates' })).toBeTruthy();
+  });
+});

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack } from '@mantine/core';
-import { TOAST_MS, type TrackResult } from '@waybill/domain';
+import { TOAST_MS, type TrackResult, updatesClosedReason } from '@waybill/domain';
 import { useEffect } from 'react';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
@@ -67,9 +67,12 @@ export function TrackPackage({ code, initial, initialError, onTrackCode, onTrack
       {result ? (
         <>
           <TrackResultCard result={result} />
-          <div className={SCREEN_ONLY}>
-            <TrackingUpdatesForm key={result.trackingCode} code={result.trackingCode} />
-          </div>
+          {/* A delivered or rejected package will not move again: no updates to offer. */}
+          {updatesClosedReason(result.status) ? null : (
+            <div className={SCREEN_ONLY}>
+              <TrackingUpdatesForm key={result.trackingCode} code={result.trackingCode} />
+            </div>
+          )}
         </>
       ) : query.isFetching ? (
         <Center py="xl" className={SCREEN_ONLY}>

@@ -1,21 +1,23 @@
 import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useConsoleDocument } from '../../../components/console-shell/use-console-document.ts';
 import { ColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { AcceptInviteForm } from '../../../features/console-team/components/accept-invite-form.tsx';
+import { readFragmentToken } from '../../../lib/link-token.ts';
 
 export const handle = { title: 'Set your password | Waybill Console' };
 
 /**
- * ADMIN_PATH/accept-invite?token=…: the page of an invitation or password-reset link, outside the
- * signed-in frame. Setting the password does not sign in, so success leads to sign-in with a note.
+ * ADMIN_PATH/accept-invite#token=…: the page of an invitation or password-reset link, outside the
+ * signed-in frame. The token is read from the fragment, which the browser never sends to the server,
+ * and posted in the request's body (an older `?token=` link is moved there at start). Setting the
+ * password does not sign in, so success leads to sign-in with a note.
  */
 export function Component() {
   useConsoleDocument();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = readFragmentToken(useLocation().hash);
 
   return (
     <Box component="main" mih="100vh" p="md">
