@@ -71,7 +71,8 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-scale-out-'));
-    database = await createTestDatabase('postgres', dataDir);
+    // Empty: the first process applies the migrations at start, as on a new deployment.
+    database = await createTestDatabase('postgres', dataDir, { empty: true });
     s3 = await startTestS3();
     smtp = await startTestSmtpServer();
     png = await imageBytes('png', { width: 320, height: 240 });
