@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withProgress } from '../../progress.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import { createMailer, type Mailer, type SmtpTimeouts } from './mailer.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
 declare module 'fastify' {
@@ -17,8 +17,8 @@ declare module 'fastify' {
  * The mailer and the outbox worker (started when the app is ready, stopped after the HTTP server and
  * before the database closes). Not encapsulated, so the app exposes `mailer` and `mailOutbox`.
  */
-async function mail(app: FastifyInstance) {
-  const mailer = createMailer(app.config);
+async function mail(app: FastifyInstance, { smtpTimeouts }: { smtpTimeouts?: SmtpTimeouts }) {
+  const mailer = createMailer(app.config, smtpTimeouts);
   app.log.info(`mail: ${mailer.describe()}`);
   app.decorate('mailer', mailer);
 
