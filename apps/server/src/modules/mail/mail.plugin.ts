@@ -28,7 +28,7 @@ async function mail(app: FastifyInstance, { smtpTimeouts }: { smtpTimeouts?: Smt
     stop: async () => worker?.stop(),
   });
   app.addHook('onReady', async () => {
-    worker = startOutboxWorker(app);
+    worker = startOutboxWorker(app, { intervalMs: app.config.mail.outboxPollMs });
   });
   // The worker stops once the HTTP server has closed and before the database does (onClose hooks run
   // after the server's close, in reverse order of registration). Stopping it earlier (preClose) held
