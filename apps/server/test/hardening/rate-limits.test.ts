@@ -8,7 +8,7 @@ import { rateLimitCounters, signInFailures } from '../../src/db/schema/index.ts'
 import { shipmentForm } from '../support/factories.ts';
 import { TestClient, type TestResponse } from '../support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.ts';
-import { databases } from '../support/test-databases.ts';
+import { databases, databasesFor } from '../support/test-databases.ts';
 import { listRoutes } from './support/route-table.ts';
 
 type Call = (client: TestClient) => Promise<TestResponse>;
@@ -28,7 +28,8 @@ const CALLS: Record<'track' | 'submit' | 'forms', [string, Call][]> = {
 
 const VARIABLES = { track: 'RATE_LIMIT_TRACK', submit: 'RATE_LIMIT_SUBMIT', forms: 'RATE_LIMIT_FORMS' } as const;
 
-describe.each(databases())('on %s', (kind) => {
+// Both databases: the counters: rows shared by every process on PostgreSQL, memory on PGlite.
+describe.each(databasesFor('sql'))('on %s', (kind) => {
   describe.each(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[])('the %s limit', (name) => {
     let testApp: TestApp;
     beforeAll(async () => {

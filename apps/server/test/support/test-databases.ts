@@ -7,9 +7,24 @@ import { MIGRATIONS_DIR, openDatabase } from '../../src/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The databases every suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+/** PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export function databases(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * The databases a suite runs on, by what decides the behaviour it checks (docs/TESTING.md lists each
+ * file's choice; each call site says why in a line):
+ * - 'sql': the database does — queries, paging, search and sort, locks and concurrent requests,
+ *   transactions, LISTEN/NOTIFY, counters, idempotency keys, the outbox's claims, values as each
+ *   driver returns them, backup and restore, migrations: both databases (`databases()`).
+ * - 'any': the app does, before or beside the database — validation and its messages, headers, role
+ *   checks, the content of mails, pages and files: one database, PostgreSQL when TEST_DATABASE_URL is
+ *   set (the quicker to start, from its template), else PGlite.
+ */
+export function databasesFor(decidedBy: 'sql' | 'any'): DatabaseKind[] {
+  if (decidedBy === 'sql') return databases();
+  return process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
 }
 
 export interface TestDatabase {

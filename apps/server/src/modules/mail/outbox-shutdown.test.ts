@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { acceptedShipment } from '../../../test/support/factories.ts';
 import { startTestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { closeGracefully } from '../../shutdown.ts';
 
 /** A mail server that takes connections and never says hello: a send waits for the greeting timeout. */
@@ -30,7 +30,8 @@ const SILENT_SERVER_TIMEOUTS = {
   socketTimeout: 2 * GREETING_MS,
 };
 
-describe.each(databases())('the mail outbox at shutdown on %s', (kind) => {
+// Both databases: the close waits for a pass before the database (a pool, or PGlite) closes.
+describe.each(databasesFor('sql'))('the mail outbox at shutdown on %s', (kind) => {
   it('does not hold the HTTP server open for a slow mail pass, and lets the pass end before the database closes', {
     timeout: 120_000,
   }, async () => {
