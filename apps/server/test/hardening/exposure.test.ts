@@ -9,6 +9,9 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';
 import { credentialsOf, type RawAnswer, rawRequest } from './support/raw-http.ts';
 
+// One database for the apps of this file outside describe.each: what they check is decided before the database.
+const ONE_DATABASE = databasesFor('any')[0]!;
+
 /** Every string anywhere in a JSON value. */
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -185,7 +188,7 @@ describe.each(databasesFor('any'))('exposure on %s', (kind) => {
 
 describe('behind https', () => {
   it('sends HSTS and keeps the other headers', async () => {
-    const testApp = await startTestApp('pglite', { PUBLIC_URL: 'https://waybill.example' });
+    const testApp = await startTestApp(ONE_DATABASE, { PUBLIC_URL: 'https://waybill.example' });
     try {
       const answer = await rawRequest(testApp.baseUrl, { method: 'GET', path: '/api/no-such-route' });
       expectSecurityHeaders(answer);
