@@ -12,9 +12,16 @@ const run = promisify(execFile);
 /** The folders `npm run build` writes, relative to the repository: the web build, then the server bundle. */
 export const BUILD_OUTPUTS = ['apps/web/dist', 'apps/server/dist'];
 
-/** Files the build does not read: tests, browser tests, benchmarks and documents. */
-const notBuildInput = (file: string) =>
-  /(^|\/)test\//.test(file) || /\.test\.tsx?$/.test(file) || /^(e2e|bench|docs)\//.test(file) || file.endsWith('.md');
+/**
+ * The files `npm run build` may read: the workspaces it builds (the web app, the server, the shared
+ * packages) and the root's package and TypeScript files, less their tests, test settings and documents.
+ */
+const isBuildInput = (file: string) =>
+  (/^(apps|packages)\//.test(file) || /^(package\.json|package-lock\.json|tsconfig[^/]*\.json)$/.test(file)) &&
+  !/(^|\/)test\//.test(file) &&
+  !/\.test\.tsx?$/.test(file) &&
+  !/(^|\/)vitest\.config\.ts$/.test(file) &&
+  !file.endsWith('.md');
 
 async function newestWrite(directory: string): Promise<number> {
   let newest = 0;
@@ -37,13 +44,13 @@ export async function staleCheckoutBuild(repoRoot: string, contextFiles: string[
     if (!existsSync(folder)) return `${output} is missing`;
     built = Math.min(built, await newestWrite(folder));
   }
-  for (const file of contextFiles.filter((candidate) => !notBuildInput(candidate))) {
+  for (const file of contextFiles.filter(isBuildInput)) {
     if ((await stat(path.join(repoRoot, file))).mtimeMs > built) return `${file} changed after the last build`;
   }
   const { stdout } = await run('git', ['ls-files', '--others', '--exclude-standard', '-z', '--', 'apps', 'packages'], {
     cwd: repoRoot,
   });
-  const untracked = stdout.split('\0').filter((file) => file !== '' && !notBuildInput(file));
+  const untracked = stdout.split('\0').filter(isBuildInput);
   if (untracked.length > 0) return `${untracked[0]} is not in git, so not in the build context`;
   return undefined;
 }
