@@ -8,6 +8,7 @@ import { createLogger, RequestLogController } from './logger.ts';
 import { ensureFirstOperator, SESSION_COOKIE } from './modules/auth/auth.service.ts';
 import { featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
+import type { SmtpTimeouts } from './modules/mail/mailer.ts';
 import subscriptionKeys from './modules/subscriptions/subscriptions.plugin.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
@@ -35,6 +36,8 @@ const JSON_BODY_LIMIT = 256 * 1024;
 export interface BuildOptions {
   /** The HTTP time limits are not settings (see http-timeouts.ts); tests shorten them to watch them act. */
   timeouts?: HttpTimeouts;
+  /** nodemailer's time limits (mailer.ts SMTP_TIMEOUTS by default); tests shorten them to wait less for a silent server. */
+  smtpTimeouts?: SmtpTimeouts;
   /** Called with each route's options as it is registered (Fastify's `onRoute`); the app's own hooks complete them. */
   onRoute?: (route: RouteOptions) => void;
   /** The process's logger (server.ts makes it first, to log a failed start); else one from the config. */
@@ -44,7 +47,7 @@ export interface BuildOptions {
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
 export async function buildApp(
   config: Config,
-  { timeouts = HTTP_TIMEOUTS, onRoute, logger }: BuildOptions = {},
+  { timeouts = HTTP_TIMEOUTS, smtpTimeouts, onRoute, logger }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -89,7 +92,7 @@ export async function buildApp(
   await app.register(uploads, { storage });
   await app.register(orphanSweep);
   await app.register(subscriptionKeys);
-  await app.register(mail);
+  await app.register(mail, { smtpTimeouts });
   await app.register(trackingCache);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client

@@ -15,6 +15,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
     });
     expect(config.company.name).toBe('Waybill');
+    expect(config.mail.outboxPollMs).toBe(3000);
+  });
+
+  it('reads how often the mail outbox is looked at, within 100 ms and 10 minutes', () => {
+    expect(loadConfig({ MAIL_OUTBOX_POLL_MS: '500' }).mail.outboxPollMs).toBe(500);
+    for (const value of ['50', '600001', 'soon', '1.5']) {
+      expect(() => loadConfig({ MAIL_OUTBOX_POLL_MS: value }), value).toThrow(/MAIL_OUTBOX_POLL_MS/);
+    }
   });
 
   it('reads rate limits, https and the database URL', () => {

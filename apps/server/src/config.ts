@@ -152,6 +152,7 @@ const envSchema = z.object({
     }),
   SMTP_URL: optional,
   MAIL_FROM: z.string().min(1).default('Waybill <no-reply@waybill.example>'),
+  MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   COMPANY_NAME: z.string().min(1).default('Waybill'),
   COMPANY_EMAIL: z.string().min(1).default('support@waybill.example'),
@@ -202,7 +203,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined; path: string };
-  mail: { smtpUrl: string | undefined; from: string };
+  /** `outboxPollMs`: how long each process's outbox worker waits between two passes. */
+  mail: { smtpUrl: string | undefined; from: string; outboxPollMs: number };
   publicUrl: string;
   /** True when PUBLIC_URL is https: Secure cookies and HSTS. */
   secure: boolean;
@@ -250,7 +252,7 @@ export function loadConfig(
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxPollMs: e.MAIL_OUTBOX_POLL_MS },
     // The look-behind starts a match at the first slash of a run only, so it takes linear time.
     publicUrl: e.PUBLIC_URL.replace(/(?<!\/)\/+$/, ''),
     secure: e.PUBLIC_URL.startsWith('https:'),

@@ -1,10 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { PageRequest } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment } from '../../test/support/factories.ts';
 import type { TestClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { databases } from '../../test/support/test-databases.ts';
+import { databasesFor } from '../../test/support/test-databases.ts';
 import { writeTestWebBuild } from '../../test/support/web-build.ts';
 
 interface Rendered {
@@ -19,16 +21,21 @@ async function readRendered(response: Response): Promise<Rendered> {
   return JSON.parse(html.slice(html.indexOf('<body>') + 6, html.indexOf('</body>'))) as Rendered;
 }
 
-describe.each(databases())('serving the site on %s', (kind) => {
+// Both databases: a rendered page is dropped when LISTEN/NOTIFY says its content changed.
+describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
+  let root: string;
   beforeAll(async () => {
-    const root = path.join(process.env.TMPDIR ?? '/tmp', `waybill-web-${process.pid}-${Date.now()}-${kind}`);
+    root = await mkdtemp(path.join(os.tmpdir(), 'waybill-web-'));
     await writeTestWebBuild(root);
     testApp = await startTestApp(kind, { WEB_DIST_DIR: root, ADMIN_PATH: '/ops-test' });
     operator = await testApp.operator();
   });
-  afterAll(() => testApp?.close());
+  afterAll(async () => {
+    await testApp?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(`${testApp.baseUrl}${url}`, { headers, redirect: 'manual' });

@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, shipmentFields, shipmentForm, submitShipment } from '../../test/support/factories.ts';
 import type { TestClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { databases } from '../../test/support/test-databases.ts';
+import { databasesFor } from '../../test/support/test-databases.ts';
 import { startTestS3, type TestS3, useInProcess } from '../../test/support/test-s3.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/test-smtp-server.ts';
 import { sweepOrphanFiles } from '../modules/shipments/orphan-sweep.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-describe.each(databases())('photos in an S3 bucket on %s', (kind) => {
+// One database: the subject is the bucket; the sweep's lock is orphan-sweep.service.test.ts's, on both.
+describe.each(databasesFor('any'))('photos in an S3 bucket on %s', (kind) => {
   let s3: TestS3;
   let restoreEnv: () => void;
   let smtp: TestSmtpServer;

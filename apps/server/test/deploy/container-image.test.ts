@@ -1,13 +1,17 @@
 // The container image as the Dockerfile makes it, built without Docker (test/support/dockerfile.ts):
 // the build context is the committed files less .dockerignore, every stage's RUN and COPY is performed,
 // then the image's CMD starts with the image's environment and is judged healthy by its own HEALTHCHECK.
+// The one exception: the tests run right after this checkout's `npm run build` (scripts/test.mjs), so
+// when that build is newer than every source it reads, the build stage's `npm ci` and `npm run build`
+// (recognised by their exact text) are not done a second time: their outputs are taken from the
+// checkout. Any other RUN, the production install of the deps stage included, is performed for real.
 // It is also the production build's test: the final stage holds the bundle, the migrations, the web
 // build and a production install (`npm ci --omit=dev`, so neither tsx nor Vite), started with plain
 // `node` on a fresh data folder, which creates the embedded database (its worker file must be found
 // beside the bundle), serves the prerendered pages and takes a package with a photo.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -16,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../../src/config.ts';
 import { SERVER_ROOT } from '../../src/paths.ts';
+import { BUILD_OUTPUTS, staleCheckoutBuild } from '../support/checkout-build.ts';
 import {
   buildImage,
   durationMs,
@@ -35,6 +40,17 @@ const ROOT_USERS = new Set(['root', '0', '0:0']);
 
 const readRepoFile = (file: string) => readFile(path.join(REPO_ROOT, file), 'utf8');
 
+/** The build stage's RUN commands whose outputs the checkout's own fresh build provides. */
+const CHECKOUT_BUILD_STANDS_IN: Record<string, (cwd: string) => Promise<void>> = {
+  // The development install the build needs: the checkout's, from the same lock file.
+  'npm ci --ignore-scripts --no-audit --no-fund': (cwd) =>
+    symlink(path.join(REPO_ROOT, 'node_modules'), path.join(cwd, 'node_modules')),
+  'npm run build': async (cwd) => {
+    for (const output of BUILD_OUTPUTS)
+      await cp(path.join(REPO_ROOT, output), path.join(cwd, output), { recursive: true });
+  },
+};
+
 describe('container image', () => {
   let workDir: string;
   let image: Stage;
@@ -44,7 +60,9 @@ describe('container image', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-image-'));
     const context = path.join(workDir, 'context');
-    await makeBuildContext(REPO_ROOT, context, await readRepoFile('.dockerignore'));
+    const contextFiles = await makeBuildContext(REPO_ROOT, context, await readRepoFile('.dockerignore'));
+    const stale = await staleCheckoutBuild(REPO_ROOT, contextFiles);
+    if (stale) console.warn(`container image: the build stage builds for real (${stale})`);
     const built = await buildImage({
       dockerfile: await readRepoFile('Dockerfile'),
       context,
@@ -56,9 +74,14 @@ describe('container image', () => {
         npm_config_prefer_offline: 'true',
         npm_config_update_notifier: 'false',
       },
+      standIns: stale ? undefined : CHECKOUT_BUILD_STANDS_IN,
     });
     image = built.image;
     stages = built.stages;
+    const stoodIn = stages.flatMap((stage) => stage.stoodIn);
+    const unused = Object.keys(CHECKOUT_BUILD_STANDS_IN).filter((command) => !stoodIn.includes(command));
+    if (!stale && unused.length > 0)
+      console.warn(`container image: no longer in the Dockerfile, so built for real: ${unused}`);
   }, 900_000);
 
   afterAll(async () => {
@@ -69,9 +92,11 @@ describe('container image', () => {
   it('starts from Node.js on Debian and runs as an unprivileged user', () => {
     for (const stage of stages) {
       if (stages.some((earlier) => earlier.name === stage.base)) continue;
-      // sharp's prebuilt libvips needs glibc, so no Alpine; 20.19 is the oldest Node.js Waybill runs on.
-      expect(stage.base).toMatch(/^node:(\d+)-(bookworm|trixie)-slim$/);
-      expect(Number(stage.base.slice(5, 7))).toBeGreaterThanOrEqual(20);
+      // sharp's prebuilt libvips needs glibc, so no Alpine; 20.19 is the oldest Node.js Waybill runs on
+      // (20, 22, 24 or later, with or without a minor version or a digest).
+      const base = /^node:(\d+)(\.\d+){0,2}-(bookworm|trixie)-slim(@sha256:[0-9a-f]{64})?$/.exec(stage.base);
+      expect(base, stage.base).not.toBeNull();
+      expect(Number(base![1])).toBeGreaterThanOrEqual(20);
     }
     expect(image.userAtCmd, 'USER before CMD').toBeDefined();
     expect(ROOT_USERS.has(image.userAtCmd!)).toBe(false);

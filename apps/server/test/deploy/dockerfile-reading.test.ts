@@ -58,6 +58,23 @@ describe('Dockerfile reading', () => {
     expect(image.userAtCmd).toBe('node');
   });
 
+  it('stands in for a RUN named by its exact text, and performs any other', async () => {
+    const { image } = await buildImage({
+      dockerfile: 'FROM node:20-bookworm-slim\nWORKDIR /srv\nRUN echo built > out.txt\nRUN echo real > real.txt\n',
+      context,
+      workDir,
+      baseEnv: { PATH: process.env.PATH ?? '' },
+      standIns: {
+        'echo built > out.txt': (cwd) => writeFile(path.join(cwd, 'out.txt'), 'stood in'),
+        'echo other > real.txt': (cwd) => writeFile(path.join(cwd, 'real.txt'), 'stood in'),
+      },
+    });
+    expect(await readFile(path.join(image.root, 'srv/out.txt'), 'utf8')).toBe('stood in');
+    expect(await readFile(path.join(image.root, 'srv/real.txt'), 'utf8')).toBe('real\n');
+    expect(image.runs).toEqual(['echo built > out.txt', 'echo real > real.txt']);
+    expect(image.stoodIn).toEqual(['echo built > out.txt']);
+  });
+
   it('refuses RUN with an absolute path, CMD in shell form and flags it does not know', async () => {
     await expect(build('FROM node:20-bookworm-slim\nRUN mkdir -p /data\n')).rejects.toThrow(/absolute path \/data/);
     await expect(build('FROM node:20-bookworm-slim\nCMD node server.mjs\n')).rejects.toThrow(/JSON form/);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.ts';
-import { databases } from '../support/test-databases.ts';
+import { databasesFor } from '../support/test-databases.ts';
 import { fingerprintRows } from './support/database-state.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { rawRequest } from './support/raw-http.ts';
@@ -74,7 +74,8 @@ function bodyFor(route: RouteEntry, ctx: SeededContext): unknown {
   return spec ? spec.valid(ctx) : {};
 }
 
-describe.each(databases())('console access on %s', (kind) => {
+// One database: who may call what is decided by the route's scope.
+describe.each(databasesFor('any'))('console access on %s', (kind) => {
   let testApp: TestApp;
   let ctx: SeededContext;
   let routes: RouteEntry[];
@@ -213,7 +214,8 @@ describe.each(databases())('console access on %s', (kind) => {
   });
 });
 
-describe.each(databases())('sign-in brute force on %s', (kind) => {
+// Both databases: the sign-in limit's counters: rows on PostgreSQL, memory on PGlite.
+describe.each(databasesFor('sql'))('sign-in brute force on %s', (kind) => {
   it.each(['on', 'off'])(
     'slows guessing with RATE_LIMITS=%s: a 429 with a message, even for the right password',
     async (limits) => {

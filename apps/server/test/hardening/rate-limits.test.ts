@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { rateLimitCounters, signInFailures } from '../../src/db/schema/index.ts';
 import { shipmentForm } from '../support/factories.ts';
-import { TestClient, type TestResponse } from '../support/http-client.ts';
+import { type AnyBody, type RequestOptions, TestClient, type TestResponse } from '../support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.ts';
-import { databases } from '../support/test-databases.ts';
+import { databases, databasesFor } from '../support/test-databases.ts';
 import { listRoutes } from './support/route-table.ts';
 
 type Call = (client: TestClient) => Promise<TestResponse>;
@@ -27,39 +27,71 @@ const CALLS: Record<'track' | 'submit' | 'forms', [string, Call][]> = {
 };
 
 const VARIABLES = { track: 'RATE_LIMIT_TRACK', submit: 'RATE_LIMIT_SUBMIT', forms: 'RATE_LIMIT_FORMS' } as const;
+// One app for the limits' own tests, each limit a different number so a route that followed another
+// limit's variable would be caught.
+const LIMITS = { track: 3, submit: 4, forms: 5 } as const;
 
-describe.each(databases())('on %s', (kind) => {
-  describe.each(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[])('the %s limit', (name) => {
-    let testApp: TestApp;
-    beforeAll(async () => {
-      // This limit at 2 a minute, the others far away: only this one may answer 429.
-      const env: Record<string, string> = { RATE_LIMITS: 'on' };
-      for (const [other, variable] of Object.entries(VARIABLES))
-        env[variable] = other === name ? '2/minute' : '1000/minute';
-      testApp = await startTestApp(kind, env);
+/**
+ * A client that the app, behind a proxy it trusts (TRUST_PROXY=loopback), knows by `address`: each
+ * test of the shared app counts against its own budget.
+ */
+class ForwardedClient extends TestClient {
+  constructor(
+    baseUrl: string,
+    private readonly address: string,
+  ) {
+    super(baseUrl);
+  }
+
+  override request<T = AnyBody>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    return super.request<T>(method, path, {
+      ...options,
+      headers: { 'x-forwarded-for': this.address, ...options.headers },
     });
-    afterAll(() => testApp?.close());
+  }
+}
 
-    it(`follows ${VARIABLES[name]}: the third call answers 429 with a JSON message and Retry-After`, async () => {
+// Both databases: the counters: rows shared by every process on PostgreSQL, memory on PGlite.
+describe.each(databasesFor('sql'))('on %s', (kind) => {
+  let limitedApp: TestApp;
+  beforeAll(async () => {
+    limitedApp = await startTestApp(kind, {
+      RATE_LIMITS: 'on',
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_TRACK: `${LIMITS.track}/minute`,
+      RATE_LIMIT_SUBMIT: `${LIMITS.submit}/minute`,
+      RATE_LIMIT_FORMS: `${LIMITS.forms}/minute`,
+    });
+  });
+  afterAll(() => limitedApp?.close());
+  const clientAt = (address: string) => new ForwardedClient(limitedApp.baseUrl, address);
+
+  describe.each(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[])('the %s limit', (name) => {
+    // This test's own client address, and so its own budget on every route.
+    const address = `198.51.100.${Object.keys(VARIABLES).indexOf(name) + 1}`;
+
+    it(`follows ${VARIABLES[name]}: the call past it answers 429 with a JSON message and Retry-After`, async () => {
       for (const [route, call] of CALLS[name]) {
-        const client = testApp.client();
-        const first = await call(client);
-        const second = await call(client);
-        expect([first.status, second.status], route).not.toContain(429);
-        const third = await call(client);
-        expect(third.status, route).toBe(429);
-        expect(third.headers.get('content-type')).toContain('application/json');
-        expect(third.body.message).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)/);
-        expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+        const client = clientAt(address);
+        const allowed = [];
+        for (let attempt = 0; attempt < LIMITS[name]; attempt++) allowed.push((await call(client)).status);
+        expect(allowed, route).not.toContain(429);
+        const past = await call(client);
+        expect(past.status, route).toBe(429);
+        expect(past.headers.get('content-type')).toContain('application/json');
+        expect(past.body.message).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)/);
+        expect(past.headers.get('retry-after')).toMatch(/^\d+$/);
       }
     });
 
     it('leaves the other limits alone', async () => {
-      for (const [other, calls] of Object.entries(CALLS)) {
+      // The same client, its own limit used up: each other route still takes as many calls as its own.
+      for (const [other, calls] of Object.entries(CALLS) as [keyof typeof CALLS, [string, Call][]][]) {
         if (other === name) continue;
         for (const [route, call] of calls) {
-          const client = testApp.client();
-          for (let attempt = 0; attempt < 4; attempt++) expect((await call(client)).status, route).not.toBe(429);
+          const client = clientAt(address);
+          for (let attempt = 0; attempt < LIMITS[other]; attempt++)
+            expect((await call(client)).status, route).not.toBe(429);
         }
       }
     });
@@ -95,47 +127,34 @@ describe.each(databases())('on %s', (kind) => {
   // make at tracking codes.
   describe('one budget per route, whatever the method', () => {
     it('counts GET and HEAD of the tracking route together', async () => {
-      const testApp = await startTestApp(kind, { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '3/minute' });
-      try {
-        // Every client of the test shares one address, so one sequence: the limit is 3 for both methods.
-        const client = testApp.client();
-        const statuses = [];
-        for (const method of ['GET', 'HEAD', 'HEAD', 'GET', 'HEAD']) {
-          statuses.push((await client.request(method, '/api/track/AAAAAAAAAAAA')).status);
-        }
-        expect(statuses).toEqual([404, 404, 404, 429, 429]);
-      } finally {
-        await testApp.close();
+      // The limit is 3 for both methods together.
+      const client = clientAt('198.51.100.20');
+      const statuses = [];
+      for (const method of ['GET', 'HEAD', 'HEAD', 'GET', 'HEAD']) {
+        statuses.push((await client.request(method, '/api/track/AAAAAAAAAAAA')).status);
       }
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
     });
 
     it('shares the count between GET and HEAD on every limited route of the route table', async () => {
-      const testApp = await startTestApp(kind, {
-        RATE_LIMITS: 'on',
-        RATE_LIMIT_TRACK: '1000/minute',
-        RATE_LIMIT_SUBMIT: '1000/minute',
-        RATE_LIMIT_FORMS: '1000/minute',
-      });
-      try {
-        const client = await testApp.operator();
-        const remaining = async (method: string, url: string) => {
-          const answer = await client.request(method, url);
-          const header = answer.headers.get('x-ratelimit-remaining');
-          return header === null ? undefined : Number(header);
-        };
-        const limited: string[] = [];
-        for (const route of listRoutes(testApp).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
-          const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
-          const afterGet = await remaining('GET', url);
-          if (afterGet === undefined) continue;
-          limited.push(route.url);
-          expect(await remaining('HEAD', url), `HEAD ${route.url}`).toBe(afterGet - 1);
-          expect(await remaining('GET', url), `GET ${route.url}`).toBe(afterGet - 2);
-        }
-        expect(limited).toContain('/api/track/:code');
-      } finally {
-        await testApp.close();
+      // Three calls a route, within every limit of the app.
+      const client = clientAt('198.51.100.21');
+      expect((await client.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
+      const remaining = async (method: string, url: string) => {
+        const answer = await client.request(method, url);
+        const header = answer.headers.get('x-ratelimit-remaining');
+        return header === null ? undefined : Number(header);
+      };
+      const limited: string[] = [];
+      for (const route of listRoutes(limitedApp).filter((entry) => entry.method === 'GET' && entry.url !== '*')) {
+        const url = route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAA');
+        const afterGet = await remaining('GET', url);
+        if (afterGet === undefined) continue;
+        limited.push(route.url);
+        expect(await remaining('HEAD', url), `HEAD ${route.url}`).toBe(afterGet - 1);
+        expect(await remaining('GET', url), `GET ${route.url}`).toBe(afterGet - 2);
       }
+      expect(limited).toContain('/api/track/:code');
     });
   });
 
@@ -144,19 +163,24 @@ describe.each(databases())('on %s', (kind) => {
       testApp.client().get('/api/track/AAAAAAAAAAAA', { headers: { 'x-forwarded-for': client } });
     const limited = { RATE_LIMITS: 'on', RATE_LIMIT_TRACK: '2/minute' };
 
-    it.each(['loopback', '1'])(
-      'counts each forwarded client apart when TRUST_PROXY=%s names the proxy',
-      async (trust) => {
-        const testApp = await startTestApp(kind, { ...limited, TRUST_PROXY: trust });
-        try {
-          for (let call = 0; call < 2; call++) expect((await track(testApp, '203.0.113.1')).status).not.toBe(429);
-          expect((await track(testApp, '203.0.113.1')).status).toBe(429);
-          expect((await track(testApp, '203.0.113.2')).status).not.toBe(429);
-        } finally {
-          await testApp.close();
-        }
-      },
-    );
+    it('counts each forwarded client apart when TRUST_PROXY=loopback names the proxy', async () => {
+      const forwarded = (client: string) =>
+        limitedApp.client().get('/api/track/AAAAAAAAAAAA', { headers: { 'x-forwarded-for': client } });
+      for (let call = 0; call < LIMITS.track; call++) expect((await forwarded('203.0.113.1')).status).not.toBe(429);
+      expect((await forwarded('203.0.113.1')).status).toBe(429);
+      expect((await forwarded('203.0.113.2')).status).not.toBe(429);
+    });
+
+    it('counts each forwarded client apart when TRUST_PROXY=1 names the proxy', async () => {
+      const testApp = await startTestApp(kind, { ...limited, TRUST_PROXY: '1' });
+      try {
+        for (let call = 0; call < 2; call++) expect((await track(testApp, '203.0.113.1')).status).not.toBe(429);
+        expect((await track(testApp, '203.0.113.1')).status).toBe(429);
+        expect((await track(testApp, '203.0.113.2')).status).not.toBe(429);
+      } finally {
+        await testApp.close();
+      }
+    });
 
     it('ignores X-Forwarded-For by default, so a client cannot choose the address its limit counts', async () => {
       const testApp = await startTestApp(kind, limited);

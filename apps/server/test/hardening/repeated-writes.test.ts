@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, shipmentFields, shipmentForm, submitShipment } from '../support/factories.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { databases } from '../support/test-databases.ts';
+import { databasesFor } from '../support/test-databases.ts';
 import { ENDPOINT_SPECS, type SeededContext } from './support/endpoint-specs.ts';
 import { listRoutes } from './support/route-table.ts';
 import { readStoredState, seedContext } from './support/seeded-app.ts';
@@ -71,7 +71,8 @@ const KEYED_WRITES: KeyedWrite[] = [
   },
 ];
 
-describe.each(databases())('repeated writes on %s', (kind) => {
+// Both databases: idempotency keys are rows whose insert is the lock.
+describe.each(databasesFor('sql'))('repeated writes on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   let seeded: SeededContext;

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUTS, type HttpTimeouts, SLOW_REQUEST_MESSAGE, UPLOAD_BUDGET } from '../../src/http-timeouts.ts';
 import { shipmentFields, shipmentForm } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { databasesFor } from '../support/test-databases.ts';
 import { credentialsOf, sendSlowly } from './support/raw-http.ts';
+
+// One database for the apps of this file outside describe.each: what they check is decided before the database.
+const ONE_DATABASE = databasesFor('any')[0]!;
 
 /** A visitor's anti-forgery cookie and header, as raw header lines, for the app the tests below run on. */
 let CREDENTIALS = '';
@@ -74,7 +78,7 @@ describe('HTTP time limits', () => {
     expect(HTTP_TIMEOUTS.checkEveryMs).toBeLessThanOrEqual(HTTP_TIMEOUTS.headersMs / 4);
     expect(HTTP_TIMEOUTS.keepAliveMs).toBeGreaterThan(60_000);
 
-    const testApp = await startTestApp('pglite');
+    const testApp = await startTestApp(ONE_DATABASE);
     try {
       const server = testApp.app.server;
       expect({
@@ -108,7 +112,7 @@ describe('a server with shortened time limits', () => {
   const CUT_WITHIN_MS = 10_000;
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await startTestApp('pglite', {}, { timeouts: SHORT });
+    testApp = await startTestApp(ONE_DATABASE, {}, { timeouts: SHORT });
     await useCredentialsOf(testApp);
   });
   afterAll(() => testApp?.close());
@@ -217,7 +221,7 @@ describe('a server with a short request timeout', () => {
   };
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await startTestApp('pglite', {}, { timeouts: SHORT_REQUEST });
+    testApp = await startTestApp(ONE_DATABASE, {}, { timeouts: SHORT_REQUEST });
     await useCredentialsOf(testApp);
   });
   afterAll(() => testApp?.close());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
-import { createTestDatabase } from '../support/test-databases.ts';
+import { createTestDatabase, databasesFor } from '../support/test-databases.ts';
 
 const failOnSignal = pathToFileURL(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/fail-on-signal.mjs'),
@@ -21,9 +21,11 @@ describe('an error nothing caught', () => {
     },
     async ({ failWith, format, message }) => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-uncaught-'));
-      await createTestDatabase('pglite', dataDir);
+      // One database: the subject is the process, not what it stores.
+      const database = await createTestDatabase(databasesFor('any')[0]!, dataDir);
       const server = await startChildServer({
         dataDir,
+        databaseUrl: database.databaseUrl,
         env: {
           NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${failOnSignal}`,
           FAIL_WITH: failWith,
@@ -60,6 +62,7 @@ describe('an error nothing caught', () => {
         }
       } finally {
         await server.kill();
+        await database.drop();
         await rm(dataDir, { recursive: true, force: true });
       }
     },

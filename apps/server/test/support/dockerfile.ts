@@ -48,6 +48,8 @@ export interface Stage {
   volumes: string[];
   copies: CopyStep[];
   runs: string[];
+  /** The RUN commands of `runs` that a stand-in performed (see BuildOptions.standIns). */
+  stoodIn: string[];
   healthcheck: HealthCheck | undefined;
   cmd: string[] | undefined;
 }
@@ -61,6 +63,12 @@ export interface BuildOptions {
   baseEnv: Record<string, string>;
   /** Told each step before it runs. */
   log?: (message: string) => void;
+  /**
+   * RUN commands not performed but stood in for, by their exact text: the function is given the
+   * stage's WORKDIR and lays down there what the command would have made. A RUN whose text differs
+   * from every key is performed as usual.
+   */
+  standIns?: Record<string, (cwd: string) => Promise<void>>;
 }
 
 const INSTRUCTIONS = new Set([
@@ -427,8 +435,15 @@ async function perform(stage: Stage, instruction: Instruction, context: StageCon
       if (absolute) throw new DockerfileError(instruction, `absolute path ${absolute}: use paths relative to WORKDIR`);
       const cwd = hostPath(stage, '.');
       await mkdir(cwd, { recursive: true });
-      context.log(`RUN ${command}`);
-      await runShell(command, cwd, { ...context.options.baseEnv, ...stage.args, ...stage.env });
+      const standIn = context.options.standIns?.[command];
+      if (standIn) {
+        context.log(`RUN ${command} (stood in for)`);
+        await standIn(cwd);
+        stage.stoodIn.push(command);
+      } else {
+        context.log(`RUN ${command}`);
+        await runShell(command, cwd, { ...context.options.baseEnv, ...stage.args, ...stage.env });
+      }
       stage.runs.push(command);
       break;
     }
@@ -523,6 +538,7 @@ export async function buildImage(options: BuildOptions): Promise<{ stages: Stage
         volumes: [...(parent?.volumes ?? [])],
         copies: [],
         runs: [],
+        stoodIn: [],
         healthcheck: parent?.healthcheck,
         cmd: parent?.cmd,
       };

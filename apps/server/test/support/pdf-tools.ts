@@ -1,7 +1,7 @@
 // Reads PDFs the way a person and a scanner would, with Debian's poppler-utils and zbar-tools
 // (installed by scripts/ensure-test-tools.sh): page sizes, text, pages as PNG, and barcodes in them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestClient } from './http-client.ts';
@@ -56,11 +56,20 @@ export async function requestBytes(
   };
 }
 
-/** Writes a PDF to a fresh temporary file and returns its path. */
+const pdfDirectories: string[] = [];
+
+/** Writes a PDF to a fresh temporary file and returns its path (removePdfFiles removes it). */
 export async function pdfFile(bytes: Buffer): Promise<string> {
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'waybill-pdf-')), 'document.pdf');
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'waybill-pdf-'));
+  pdfDirectories.push(directory);
+  const file = path.join(directory, 'document.pdf');
   await writeFile(file, bytes);
   return file;
+}
+
+/** Removes every file pdfFile wrote so far: for the file's afterAll. */
+export async function removePdfFiles(): Promise<void> {
+  await Promise.all(pdfDirectories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
 }
 
 /** Every page's size in points, as pdfinfo reads it. */

@@ -82,9 +82,12 @@ export async function startTestApp(
       };
     },
     async close() {
-      await app.close();
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.drop();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { attentionSettings, auditLog, operators } from '../../db/schema/index.ts';
 import { addOperator } from '../auth/auth.service.ts';
 import { passwordSiteOf } from '../auth/password-strength.ts';
@@ -12,7 +12,8 @@ import { passwordSiteOf } from '../auth/password-strength.ts';
 const PATH = '/api/admin/attention-settings';
 const OPERATOR = { email: 'desk@waybill.test', password: 'Lantern-Quietly-Orbit-47' };
 
-describe.each(databases())('attention settings on %s', (kind) => {
+// One database: bounds, messages and the admin-only check are the app's; one settings row.
+describe.each(databasesFor('any'))('attention settings on %s', (kind) => {
   let testApp: TestApp;
   let admin: TestClient;
   let operator: TestClient;

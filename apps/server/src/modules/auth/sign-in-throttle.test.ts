@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databases, databasesFor } from '../../../test/support/test-databases.ts';
 import { buildApp } from '../../app.ts';
 import { signInFailures } from '../../db/schema/index.ts';
 import { resetOperatorPassword } from './auth.service.ts';
@@ -44,7 +44,8 @@ function stranger(testApp: TestApp | { client(): TestClient }) {
   return { client: testApp.client(), address: `203.0.${Math.floor(strangers / 250) % 250}.${(strangers % 250) + 1}` };
 }
 
-describe.each(databases())('sign-in slow-down on %s', (kind) => {
+// Both databases: the failures and waits are rows, counted and compared in SQL.
+describe.each(databasesFor('sql'))('sign-in slow-down on %s', (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp(kind, { TRUST_PROXY: 'loopback' });

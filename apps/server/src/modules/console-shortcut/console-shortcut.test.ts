@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 
-describe.each(databases())('POST /api/console-shortcut on %s', (kind) => {
+// One database: an answer of the app alone.
+describe.each(databasesFor('any'))('POST /api/console-shortcut on %s', (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp(kind, {

@@ -8,11 +8,12 @@ import {
   supportRequestBody,
 } from '../../../test/support/inbox-test-data.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-describe.each(databases())('console inbox on %s', (kind) => {
+// Both databases: filters, counts per kind and pages are queries.
+describe.each(databasesFor('sql'))('console inbox on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   const ids = { support: '', contact: '', account: '' };

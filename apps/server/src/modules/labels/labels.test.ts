@@ -9,12 +9,13 @@ import {
   pdfFile,
   pdfText,
   readBarcodes,
+  removePdfFiles,
   requestBytes,
   requirePdfTools,
   TEST_RESULTS_DIR,
 } from '../../../test/support/pdf-tools.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 
 const PUBLIC_URL = 'https://labels.waybill.test';
 const COMPANY = 'Harbor Express';
@@ -24,7 +25,8 @@ const NOT_FOUND = 'Package not found. Please check the tracking code and try aga
 const PENDING = 'This package is Pending: accept it before printing its label';
 const REJECTED = 'This package was rejected, so it has no label';
 
-describe.each(databases())('shipping labels on %s', (kind) => {
+// One database: the PDF's content; the packages are read by code, as everywhere.
+describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   let accepted: ShipmentView;
@@ -36,7 +38,10 @@ describe.each(databases())('shipping labels on %s', (kind) => {
     operator = await testApp.operator();
     accepted = await acceptedShipment(testApp, operator);
   });
-  afterAll(() => testApp?.close());
+  afterAll(async () => {
+    await testApp?.close();
+    await removePdfFiles();
+  });
 
   const label = (code: string, query = '') =>
     requestBytes(operator, 'GET', `/api/admin/packages/${encodeURIComponent(code)}/label${query}`);

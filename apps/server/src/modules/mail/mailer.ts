@@ -43,8 +43,19 @@ export interface MailerConfig {
   mail: { smtpUrl: string | undefined; from: string };
 }
 
+/** nodemailer's time limits (ms) for connecting, for the server's first words, and for a silent socket. */
+export interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+
 // A mail server that does not answer must not hold an operator's request for nodemailer's minutes.
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
 
 /** Why a send failed, in words an operator can act on (no stack, no credentials). */
 export function describeSendFailure(error: unknown): string {
@@ -70,8 +81,8 @@ function redactSmtpUrl(smtpUrl: string): string {
   }
 }
 
-function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTimeouts): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     async send(message) {
       let info: { messageId: string; accepted: unknown[]; rejected: unknown[] };
@@ -111,8 +122,8 @@ function createOutboxMailer(directory: string, from: string): Mailer {
 }
 
 /** SMTP through nodemailer when SMTP_URL is set, else .eml files in DATA_DIR/outbox. */
-export function createMailer(config: MailerConfig): Mailer {
+export function createMailer(config: MailerConfig, smtpTimeouts: SmtpTimeouts = SMTP_TIMEOUTS): Mailer {
   return config.mail.smtpUrl
-    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from, smtpTimeouts)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from);
 }

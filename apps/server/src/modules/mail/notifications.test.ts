@@ -4,7 +4,7 @@ import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { findShipmentByCode } from '../shipments/shipments.repository.ts';
 import {
@@ -38,7 +38,8 @@ async function findNotifications(testApp: TestApp) {
   return (await findOutboxMessages(testApp.app.db)).filter((row) => row.kind === STATUS_NOTIFICATION_KIND);
 }
 
-describe.each(databases())('customer notifications on %s', (kind) => {
+// Both databases: the outbox's claims, retries and backoff are rows.
+describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
   let smtp: TestSmtpServer;
   let testApp: TestApp;
   let operator: TestClient;
@@ -164,7 +165,8 @@ describe.each(databases())('customer notifications on %s', (kind) => {
   });
 });
 
-describe.each(databases())('notifications while the mail server is down on %s', (kind) => {
+// Both databases: the outbox's retry state is rows.
+describe.each(databasesFor('sql'))('notifications while the mail server is down on %s', (kind) => {
   let port: number;
   let testApp: TestApp;
   let smtp: TestSmtpServer | undefined;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 
 const simpleMessage = (to: string, subject = 'About your parcel') => ({
@@ -12,7 +12,8 @@ const simpleMessage = (to: string, subject = 'About your parcel') => ({
   customMessage: 'Your parcel is ready for collection.',
 });
 
-describe.each(databases())('POST /api/send-email with an Idempotency-Key on %s', (kind) => {
+// Both databases: idempotency keys are rows whose insert is the lock.
+describe.each(databasesFor('sql'))('POST /api/send-email with an Idempotency-Key on %s', (kind) => {
   let smtp: TestSmtpServer;
   let testApp: TestApp;
   let operator: TestClient;

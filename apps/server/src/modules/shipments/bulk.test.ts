@@ -5,14 +5,15 @@ import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '..
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { STATUS_NOTIFICATION_KIND } from '../mail/index.ts';
 import { insertShipment } from './shipments.repository.ts';
 
 const NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
 const UNKNOWN = 'NOPE22222222';
 
-describe.each(databases())('POST /api/admin/bulk on %s', (kind) => {
+// Both databases: one transaction for many packages, all or nothing.
+describe.each(databasesFor('sql'))('POST /api/admin/bulk on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, imageBytes } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 
 async function signaturePng(): Promise<Buffer> {
@@ -15,7 +15,8 @@ async function signaturePng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-describe.each(databases())('the delivery e-mail of a proof on %s', (kind) => {
+// One database: the delivery e-mail's content and attachments.
+describe.each(databasesFor('any'))('the delivery e-mail of a proof on %s', (kind) => {
   let smtp: TestSmtpServer;
   let testApp: TestApp;
   let operator: TestClient;

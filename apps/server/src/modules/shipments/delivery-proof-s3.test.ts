@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, imageBytes } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestS3, type TestS3, useInProcess } from '../../../test/support/test-s3.ts';
 import { sweepOrphanFiles } from './orphan-sweep.service.ts';
 
-describe.each(databases())('proof of delivery in an S3 bucket on %s', (kind) => {
+// One database: the subject is the bucket; the proof's rows are delivery-proof.test.ts's, on both.
+describe.each(databasesFor('any'))('proof of delivery in an S3 bucket on %s', (kind) => {
   let s3: TestS3;
   let restoreEnv: () => void;
   let testApp: TestApp;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, imageBytes, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { sweepOrphanFiles } from './orphan-sweep.service.ts';
 
 const PROOF_ROUTE = '/api/admin/proof-of-delivery';
@@ -34,7 +34,8 @@ function proofForm(
   return form;
 }
 
-describe.each(databases())('proof of delivery on %s', (kind) => {
+// Both databases: the status change, its images' rows and key in one transaction, and the sweep.
+describe.each(databasesFor('sql'))('proof of delivery on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   beforeAll(async () => {

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment } from '../../../test/support/factories.ts';
 import { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { addOperator } from '../auth/auth.service.ts';
 import { passwordSiteOf } from '../auth/password-strength.ts';
 
-describe.each(databases())('POST /api/admin/location-update with an Idempotency-Key on %s', (kind) => {
+// Both databases: idempotency keys are rows whose insert is the lock.
+describe.each(databasesFor('sql'))('POST /api/admin/location-update with an Idempotency-Key on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   beforeAll(async () => {

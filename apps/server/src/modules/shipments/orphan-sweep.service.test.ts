@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { sweepOrphanFiles } from './orphan-sweep.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-describe.each(databases())('sweeping crash leftovers on %s', (kind) => {
+// Both databases: an advisory lock decides what the sweep may remove.
+describe.each(databasesFor('sql'))('sweeping crash leftovers on %s', (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp(kind);

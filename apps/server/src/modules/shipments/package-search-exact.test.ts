@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentFields, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 
-describe.each(databases())('console search for a whole code or address on %s', (kind) => {
+// Both databases: search is a query (trigram and exact matches).
+describe.each(databasesFor('sql'))('console search for a whole code or address on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
   let ada: string;

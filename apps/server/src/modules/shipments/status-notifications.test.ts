@@ -6,7 +6,7 @@ import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { STATUS_NOTIFICATION_KIND } from '../mail/index.ts';
 import { acceptShipment } from './shipments.service.ts';
@@ -19,7 +19,8 @@ async function setNotify(operator: TestClient, notifyCustomers: boolean) {
   expect(response.body).toEqual({ notifyCustomers });
 }
 
-describe.each(databases())('status notifications on %s', (kind) => {
+// Both databases: exactly once through the outbox's claims.
+describe.each(databasesFor('sql'))('status notifications on %s', (kind) => {
   let smtp: TestSmtpServer;
   let testApp: TestApp;
   let operator: TestClient;
@@ -151,7 +152,8 @@ describe.each(databases())('status notifications on %s', (kind) => {
   });
 });
 
-describe.each(databases())('status notifications while the mail server is down on %s', (kind) => {
+// Both databases: the outbox's retry state is rows.
+describe.each(databasesFor('sql'))('status notifications while the mail server is down on %s', (kind) => {
   let port: number;
   let testApp: TestApp;
   let smtp: TestSmtpServer | undefined;

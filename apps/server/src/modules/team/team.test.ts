@@ -8,7 +8,7 @@ import { submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { operators, operatorTokens } from '../../db/schema/index.ts';
 import { resetOperatorPassword } from '../auth/auth.service.ts';
@@ -20,7 +20,8 @@ const STRONG = 'Lantern-Quietly-Orbit-47';
 const ADMIN_ONLY = { message: 'Only an admin can do that' };
 const LINK_INVALID = { message: 'This link has expired or was already used. Ask an admin for a new one.' };
 
-describe.each(databases())('team of operators on %s', (kind) => {
+// Both databases: the last admin is kept against two requests at once; sessions end in the database.
+describe.each(databasesFor('sql'))('team of operators on %s', (kind) => {
   let smtp: TestSmtpServer;
   let testApp: TestApp;
   let admin: TestClient;

@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, submitShipment } from '../../../test/support/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databases } from '../../../test/support/test-databases.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
 import { shipments } from '../../db/schema/index.ts';
 import { trackShipment } from './tracking.service.ts';
 
 const HOUR = 3_600_000;
 
-describe.each(databases())('the late flag of GET /api/track/:code on %s', (kind) => {
+// Both databases: the late flag is computed in SQL on the database's clock.
+describe.each(databasesFor('sql'))('the late flag of GET /api/track/:code on %s', (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp(kind);

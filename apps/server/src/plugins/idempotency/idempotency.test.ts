@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, databases, type TestDatabase } from '../../../test/support/test-databases.ts';
+import { createTestDatabase, databasesFor, type TestDatabase } from '../../../test/support/test-databases.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -89,7 +89,8 @@ async function startHarness(database: TestDatabase, dataDir: string): Promise<Ha
   return harness;
 }
 
-describe.each(databases())('the Idempotency-Key plugin on %s', (kind) => {
+// Both databases: idempotency keys are rows whose insert is the lock.
+describe.each(databasesFor('sql'))('the Idempotency-Key plugin on %s', (kind) => {
   let dataDir: string;
   let database: TestDatabase;
   let harness: Harness;
