@@ -44,9 +44,10 @@ export default defineConfig({
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',
-          fileParallelism: false,
-          // The tests that check a screen in four looks take 40–60 s on a quiet two-core machine and hit
-          // 90 s on a busy one; the limit catches a hang, not a slow machine.
+          // Two files at a time, each worker with its own server and database (e2e/support/global-setup.ts).
+          fileParallelism: true,
+          maxWorkers: 2,
+          // The limit catches a hang, not a slow machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
           globalSetup: ['./e2e/support/global-setup.ts'],
