@@ -43,10 +43,13 @@ const card = (page: Page, code: string) => page.getByRole('article', { name: `Pa
 /** The card's summary button; axe's label-content-name-mismatch rule checks its name holds what it shows. */
 const detailsButton = (page: Page, code: string) => card(page, code).getByRole('button', { name: /, open details$/ });
 
-/** The toast with this title (and message, when given) appears. */
+/** Matches `text` exactly as written (a plain string in hasText ignores case: SPEC's messages do not). */
+const exactly = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** The toast with this title (and message, when given), each as SPEC writes it, appears. */
 async function expectToast(page: Page, title: string, message?: string): Promise<void> {
-  let toast = page.getByRole('alert').filter({ hasText: title });
-  if (message) toast = toast.filter({ hasText: message });
+  let toast = page.getByRole('alert').filter({ hasText: exactly(title) });
+  if (message) toast = toast.filter({ hasText: exactly(message) });
   await toast.first().waitFor({ timeout: 10_000 });
 }
 

@@ -211,10 +211,15 @@ export async function expectNoSeriousA11yViolations(
   expect(serious, `axe found serious violations on ${what}`).toEqual([]);
 }
 
-/** Fails when the page is wider than the window: nothing may make a visitor scroll sideways. */
+/**
+ * Fails when the page is wider than the screen: nothing may make a visitor scroll sideways. Measured
+ * against the context's viewport, not innerWidth: a phone (isMobile) zooms out to fit a page that is
+ * too wide, and innerWidth grows with it.
+ */
 export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  const width = page.viewportSize()?.width ?? 0;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth - width, `${what} scrolls sideways by ${scrollWidth - width}px`).toBeLessThanOrEqual(0);
 }
 
 /** The colour mode the page shows now (the attribute color-scheme.js, the toggle and Mantine set). */
@@ -228,7 +233,9 @@ export function readColourMode(page: Page): Promise<string | null> {
  */
 export async function switchColourMode(page: Page, mode: ColourMode): Promise<void> {
   await page.getByRole('button', { name: 'Toggle colour mode' }).click();
-  await expect.poll(() => readColourMode(page), { timeout: 5_000 }).toBe(mode);
+  await expect
+    .poll(() => readColourMode(page), { timeout: 5_000, message: `the toggle switches ${page.url()} to ${mode}` })
+    .toBe(mode);
   const stored = await page.evaluate((key) => window.localStorage.getItem(key), COLOUR_MODE_KEY);
   expect(stored, 'the chosen colour mode is remembered').toBe(mode);
 }

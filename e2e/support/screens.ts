@@ -1,4 +1,4 @@
-// The screens the screens walk (specs/screens.spec.ts) checks at 1280 px and 375 px, light and dark:
+// The screens the screens walk (support/screens-walk.ts) checks at 1280 px and 375 px, light and dark:
 // every public page, the small pages of the e-mail updates, and every console screen, each with the
 // little set-up it needs. A screen is loaded once per width; its states (a dialog, a drawer) are entered
 // and left again in each colour mode. What a screen needs from the server is seeded once per walk
@@ -24,8 +24,8 @@ export interface WalkData {
   scanned: [string, string];
   /** A code in the tracking-code alphabet that no package has. */
   unknown: string;
-  /** Per width: the e-mail updates' confirmation link (used once) and the unsubscribe link. */
-  subscription: Record<ViewportName, { confirm: string; unsubscribe: string }>;
+  /** The e-mail updates' confirmation link (it works once) and an unsubscribe link. */
+  subscription: { confirm: string; unsubscribe: string };
   adminEmail: string;
 }
 
@@ -43,7 +43,7 @@ export interface Screen {
   /** `visitor`: no session; `operator`: the signed-in console context of the walk. */
   as: 'visitor' | 'operator';
   /** The address; a console screen's is relative to the console prefix. */
-  path(data: WalkData, viewport: ViewportName): string;
+  path(data: WalkData): string;
   console?: boolean;
   /**
    * Wake every island at 1280 px and check each hydrates without a console error (the prerendered
@@ -296,7 +296,7 @@ export const SCREENS: Screen[] = [
     modeBy: 'preference',
     withoutScript: true,
     allowErrors: NO_FAVICON,
-    path: (data, viewport) => data.subscription[viewport].confirm,
+    path: (data) => data.subscription.confirm,
     ready: (page) => page.getByRole('heading', { name: 'E-mail updates confirmed' }).waitFor(),
   },
   {
@@ -305,7 +305,7 @@ export const SCREENS: Screen[] = [
     modeBy: 'preference',
     withoutScript: true,
     allowErrors: NO_FAVICON,
-    path: (data, viewport) => data.subscription[viewport].unsubscribe,
+    path: (data) => data.subscription.unsubscribe,
     ready: (page) => page.getByRole('heading', { name: 'Stop e-mail updates?' }).waitFor(),
   },
   {
@@ -314,7 +314,7 @@ export const SCREENS: Screen[] = [
     modeBy: 'preference',
     withoutScript: true,
     allowErrors: NO_FAVICON,
-    path: (data, viewport) => data.subscription[viewport].unsubscribe,
+    path: (data) => data.subscription.unsubscribe,
     ready: async (page) => {
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await page.getByRole('heading', { name: 'Unsubscribed' }).waitFor();
