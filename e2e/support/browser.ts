@@ -243,7 +243,7 @@ export async function switchColourMode(page: Page, mode: ColourMode): Promise<vo
 /**
  * Screenshots are taken only on demand, since no test compares them: with E2E_SCREENSHOTS=1 in the
  * environment, e.g.
- *   E2E_SCREENSHOTS=1 node node_modules/vitest/vitest.mjs run --project e2e e2e/specs/screens.spec.ts
+ *   E2E_SCREENSHOTS=1 node node_modules/vitest/vitest.mjs run --project e2e e2e/specs/screens-*.spec.ts
  * the screens walk (and any spec that screenshots) writes PNGs to e2e/artifacts/screenshots/
  * (git-ignored), light and dark, desktop and 375 px. Without it these helpers do nothing.
  */
