@@ -79,7 +79,7 @@ beforeAll(async () => {
   expect((await callApi(admin, 'POST', '/api/auth/login', ADMIN)).status).toBe(200);
   freshCode = await submitPackage(admin);
   listed = (await callApi<ListedPackage[]>(admin, 'GET', '/api/admin/packages?attention=1&pageSize=100')).body;
-}, 90_000);
+});
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
