@@ -43,7 +43,9 @@ describe('console sign-in', () => {
     expect(await page.getByText('Your session has expired').count()).toBe(0);
 
     await signInThroughForm(page, adminEmail, 'not-the-password');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).count(), { timeout: 10_000 })
+      .toBe(1);
 
     await signInThroughForm(page, adminEmail, adminPassword);
     await expectPath(page, `${consolePath}/plan`);
