@@ -79,7 +79,9 @@ beforeAll(async () => {
   expect((await callApi(admin, 'POST', '/api/auth/login', ADMIN)).status).toBe(200);
   freshCode = await submitPackage(admin);
   listed = (await callApi<ListedPackage[]>(admin, 'GET', '/api/admin/packages?attention=1&pageSize=100')).body;
-});
+  // Two fresh embedded databases (the seed's, then the server's): seconds on a quiet machine, minutes on a
+  // busy two-core one while the workers' own servers run beside them.
+}, 300_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
