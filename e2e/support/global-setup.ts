@@ -83,7 +83,7 @@ export default async function setup(project: TestProject) {
   ensureTestTools();
   ensureWebBuild();
 
-  // fileParallelism: false makes maxWorkers 1.
+  // One server per worker (fileParallelism: false runs one).
   const workers = Math.max(1, project.config.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
