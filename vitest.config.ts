@@ -52,9 +52,12 @@ export default defineConfig({
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',
+          // One file at a time: two (each worker with its own server and database, e2e/support/global-setup.ts)
+          // were measured no faster on the shared two-core machine: 161 and 145 s against 143 and 143 s for
+          // four spec files at a load of 7 to 14. `fileParallelism: true` with `maxWorkers: 2` turns it on.
           fileParallelism: false,
-          // The tests that check a screen in four looks take 40–60 s on a quiet two-core machine and hit
-          // 90 s on a busy one; the limit catches a hang, not a slow machine.
+          maxWorkers: 1,
+          // The limit catches a hang, not a slow machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
           globalSetup: ['./e2e/support/global-setup.ts'],

@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAsOperator } from '../support/api.ts';
-import {
-  expectNoSeriousA11yViolations,
-  gotoApp,
-  LOOKS,
-  launchBrowser,
-  newContext,
-  openPage,
-  screenshot,
-} from '../support/browser.ts';
-import { readE2eEnvironment } from '../support/environment.ts';
+import { callApi } from '../support/api.ts';
+import { launchBrowser, newContext, openPage, screenshot } from '../support/browser.ts';
+import { newConsoleContext, openConsolePage } from '../support/console-page.ts';
 
 // The database is shared by every spec of a run: this file finds its own requests by unique names.
 const tag = randomBytes(3).toString('hex');
@@ -40,27 +32,26 @@ const SUPPORT = {
 const PASSWORD = `horse battery ${tag}`;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+/** A visitor and the operator for the whole file (one sign-in): each test opens its own page. */
+let visitor: BrowserContext;
+let operator: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  visitor = await newContext(browser);
+  operator = await newConsoleContext(browser);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
 const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 const article = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
-/** A console page in a fresh context signed in as the operator. */
-async function openConsole(path: string, look: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, look);
-  contexts.push(context);
-  await signInAsOperator(context);
-  const page = await context.newPage();
-  await gotoApp(page, `${readE2eEnvironment().consolePath}${path}`);
+/** A console page of the signed-in operator. */
+async function openConsole(path: string): Promise<Page> {
+  const { page } = await openConsolePage(operator, path);
   await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
   return page;
 }
@@ -71,8 +62,7 @@ async function expectVisible(locator: Locator) {
 
 describe('Requests that reach the console Inbox', () => {
   it('sends a home contact message through the home page form', async () => {
-    const { page, context } = await openPage(browser, '/');
-    contexts.push(context);
+    const { page } = await openPage(visitor, '/');
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill(CONTACT.name);
     await form.getByLabel('Email').fill(CONTACT.email);
@@ -82,8 +72,7 @@ describe('Requests that reach the console Inbox', () => {
   });
 
   it('shows the server refusing a home message as the form error toast', async () => {
-    const { page, context } = await openPage(browser, '/');
-    contexts.push(context);
+    const { page } = await openPage(visitor, '/');
     const form = page.getByRole('form', { name: 'Contact us' });
     // The field stops at the server's bound; a script or another client need not.
     await form.getByLabel('Message').evaluate((element) => element.removeAttribute('maxlength'));
@@ -95,8 +84,7 @@ describe('Requests that reach the console Inbox', () => {
   });
 
   it('sends an account request through /request-account', async () => {
-    const { page, context } = await openPage(browser, '/request-account');
-    contexts.push(context);
+    const { page } = await openPage(visitor, '/request-account');
     for (const [label, value] of Object.entries(ACCOUNT))
       await page.getByRole('textbox', { name: label, exact: true }).fill(value);
     await page.getByRole('combobox', { name: 'Country' }).click();
@@ -107,9 +95,7 @@ describe('Requests that reach the console Inbox', () => {
   });
 
   it('sends a support request through the API', async () => {
-    const context = await newContext(browser);
-    contexts.push(context);
-    const { status } = await callApi(context, 'POST', '/api/support-requests', SUPPORT);
+    const { status } = await callApi(visitor, 'POST', '/api/support-requests', SUPPORT);
     expect(status).toBe(201);
   });
 
@@ -170,21 +156,4 @@ describe('Requests that reach the console Inbox', () => {
     await expectVisible(article(page, ACCOUNT.Name));
     expect(await article(page, SUPPORT.name).count()).toBe(0);
   });
-});
-
-describe('The Inbox in every look', () => {
-  for (const look of LOOKS) {
-    const name = `${look.viewport}-${look.mode}`;
-    it(`is readable and accessible (${name})`, async () => {
-      const page = await openConsole('/inbox', look);
-      await expectVisible(article(page, SUPPORT.name));
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousA11yViolations(page);
-      if (look.viewport === 'mobile') {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-      }
-      await screenshot(page, `console-inbox-${name}`);
-    });
-  }
 });

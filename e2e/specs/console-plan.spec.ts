@@ -5,20 +5,16 @@ import type { ContactDetails, Plan, PlanInput } from '@waybill/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import {
-  expectNoSeriousA11yViolations,
-  LOOKS,
-  launchBrowser,
-  newContext,
-  screenshot,
-  VIEWPORTS,
-  type ViewportName,
-} from '../support/browser.ts';
-import { openConsolePage, screenshotViewport } from '../support/console-page.ts';
+import { launchBrowser, newContext, screenshotViewport, VIEWPORTS, type ViewportName } from '../support/browser.ts';
+import { newConsoleContext, openConsolePage } from '../support/console-page.ts';
 
 let browser: Browser;
+/** The operator's contexts for the whole file (one sign-in): each test opens its own page. */
+const operator = {} as Record<ViewportName, BrowserContext>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  operator.desktop = await newConsoleContext(browser);
+  operator.mobile = await newConsoleContext(browser, { viewport: 'mobile' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -38,8 +34,8 @@ async function readDetails(context: BrowserContext): Promise<ContactDetails | un
   return (await callApi<ContactDetails[]>(context, 'GET', '/api/details')).body[0];
 }
 
-async function openPlanScreen(viewport: ViewportName = 'desktop', mode: 'light' | 'dark' = 'light') {
-  const opened = await openConsolePage(browser, '/plan', { viewport, mode });
+async function openPlanScreen(viewport: ViewportName = 'desktop') {
+  const opened = await openConsolePage(operator[viewport], '/plan');
   await opened.page.getByRole('heading', { level: 1, name: 'Plan Management' }).waitFor();
   // Both cards have their data once their buttons or messages show.
   await opened.page.getByRole('button', { name: /^(Add|Edit) Details$/ }).waitFor();
@@ -138,18 +134,11 @@ describe('console plan management', () => {
     await probe.close();
     test.skip(saved !== undefined, 'a plan was saved earlier in this run: create mode cannot be shown');
 
-    for (const look of LOOKS) {
-      const { page, context } = await openPlanScreen(look.viewport, look.mode);
-      await screenshot(page, `console-plan-empty-${look.viewport}-${look.mode}`);
-      await context.close();
-    }
-
     const desktop = await openPlanScreen('desktop');
     const card = region(desktop.page, 'Create Plan');
     await card.getByRole('button', { name: 'Create Plan' }).waitFor();
     await expect(desktop.page.getByRole('button', { name: 'Add Plan' }).count()).resolves.toBe(0);
-    await expectNoSeriousA11yViolations(desktop.page);
-    await desktop.context.close();
+    await desktop.close();
 
     const mobile = await openPlanScreen('mobile');
     await expect(region(mobile.page, 'Create Plan').count()).resolves.toBe(0);
@@ -158,12 +147,11 @@ describe('console plan management', () => {
     await drawer.getByRole('button', { name: 'Create Plan' }).waitFor();
     await waitForDialogOpen(drawer);
     await expectFullScreen(drawer, 'mobile');
-    await expectNoSeriousA11yViolations(mobile.page);
     await screenshotViewport(mobile.page, 'console-plan-add-drawer-mobile-light');
     await drawer.getByRole('button', { name: 'Cancel' }).click();
     await drawer.waitFor({ state: 'hidden' });
     expect(mobile.errors).toEqual([]);
-    await mobile.context.close();
+    await mobile.close();
   });
 
   it('creates the plan (when none is saved), edits it in a modal, and /pricing follows each save', async () => {
@@ -193,7 +181,6 @@ describe('console plan management', () => {
     await expect(modal.getByRole('group', { name: 'Plan 1' }).getByLabel(/^Name/).inputValue()).resolves.toBe(
       saved.name1,
     );
-    await expectNoSeriousA11yViolations(page);
     await screenshotViewport(page, 'console-plan-edit-modal-desktop-light');
 
     // A blank name is refused beside the field, and nothing is sent.
@@ -210,7 +197,7 @@ describe('console plan management', () => {
     await expect(readPlan(context)).resolves.toEqual({ _id: saved._id, ...next });
     await expectPricingShows(context, next);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('at 375 px folds the saved plan into a card and edits it in a full-screen bottom drawer', async () => {
@@ -231,7 +218,6 @@ describe('console plan management', () => {
     await drawer.getByRole('button', { name: 'Update Plan' }).waitFor();
     await waitForDialogOpen(drawer);
     await expectFullScreen(drawer, 'mobile');
-    await expectNoSeriousA11yViolations(page);
     await screenshotViewport(page, 'console-plan-edit-drawer-mobile-light');
 
     const description = 'Same-day pickup and delivery within 6 hours.';
@@ -242,7 +228,7 @@ describe('console plan management', () => {
     await current.getByText(description).waitFor();
     await expect(readPlan(context)).resolves.toEqual({ ...saved, description3: description });
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -311,8 +297,6 @@ describe('console contact details', () => {
       saved = await readDetails(context);
       expect(saved).toEqual({ _id: expect.any(String), ...FIRST_DETAILS });
       await expectPublicPagesShow(context, FIRST_DETAILS);
-      // Let the toast leave first: axe measured its contrast half-faded when it closed mid-check.
-      await toast(page, 'Details created successfully').waitFor({ state: 'detached', timeout: 15_000 });
     }
     if (!saved) throw new Error('No contact details after creating them');
     await expect.poll(() => shownValue(card, 'Phone')).toBe(saved.phone || 'Not provided');
@@ -322,7 +306,6 @@ describe('console contact details', () => {
     const modal = page.getByRole('dialog', { name: 'Edit Details' });
     await modal.getByRole('button', { name: 'Update Details' }).waitFor();
     await waitForDialogOpen(modal);
-    await expectNoSeriousA11yViolations(page);
     await screenshotViewport(page, 'console-contact-modal-desktop-light');
 
     await modal.getByLabel('Phone').fill(next.phone);
@@ -346,7 +329,7 @@ describe('console contact details', () => {
     await expect(readDetails(context)).resolves.toEqual({ _id: saved._id, ...next });
     await expectPublicPagesShow(context, next);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('at 375 px edits the details in a full-screen modal and refuses a bad e-mail', async () => {
@@ -358,7 +341,6 @@ describe('console contact details', () => {
     await modal.getByRole('button', { name: 'Update Details' }).waitFor();
     await waitForDialogOpen(modal);
     await expectFullScreen(modal, 'mobile');
-    await expectNoSeriousA11yViolations(page);
     await screenshotViewport(page, 'console-contact-modal-mobile-light');
 
     await modal.getByLabel('Email').fill('dispatch-at-waybill');
@@ -368,26 +350,6 @@ describe('console contact details', () => {
     await modal.waitFor({ state: 'hidden' });
     await expect(readDetails(context)).resolves.toEqual(saved);
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('looks right with a plan and details saved: desktop and 375 px, light and dark', async () => {
-    for (const look of LOOKS) {
-      const { page, context } = await openPlanScreen(look.viewport, look.mode);
-      await region(page, 'Current Plan').waitFor();
-      await screenshot(page, `console-plan-${look.viewport}-${look.mode}`);
-      if (look.mode === 'dark') {
-        await expectNoSeriousA11yViolations(page);
-        await page.getByRole('button', { name: 'Edit Plan' }).click();
-        const editor = page.getByRole('dialog', { name: 'Edit Plan' });
-        await editor.getByRole('button', { name: 'Update Plan' }).waitFor();
-        await waitForDialogOpen(editor);
-        await expectNoSeriousA11yViolations(page);
-        await screenshotViewport(page, `console-plan-edit-${look.viewport}-dark`);
-        await editor.getByRole('button', { name: 'Close Edit Plan' }).click();
-        await editor.waitFor({ state: 'hidden' });
-      }
-      await context.close();
-    }
+    await page.close();
   });
 });

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
-import { axeRulesFor, expectNoSeriousA11yViolations, LOOKS, launchBrowser, newContext } from '../support/browser.ts';
-import { openConsolePage, screenshotViewport } from '../support/console-page.ts';
+import { launchBrowser, newContext, screenshotViewport } from '../support/browser.ts';
+import { openConsolePage } from '../support/console-page.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
 const run = promisify(execFile);
@@ -166,8 +166,16 @@ describe('scan packages', () => {
     contexts.push(context);
     await page.getByText('Hold a label inside the frame.').waitFor({ timeout: 30_000 });
     await row(page, code).getByText('Order Placed', { exact: true }).waitFor({ timeout: 30_000 });
-    // The Code 128 and the QR code of one label are one scan: no "already in the list" notice.
-    await page.waitForTimeout(1500);
+    // The Code 128 and the QR code of one label are one scan: no "already in the list" notice, however
+    // many more frames of the label the camera shows the reader (ten here, a second of video).
+    await page.getByLabel('Camera').evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          let frames = 0;
+          const count = () => (++frames >= 10 ? resolve() : video.requestVideoFrameCallback(count));
+          video.requestVideoFrameCallback(count);
+        }),
+    );
     expect(await page.getByRole('list', { name: 'Scanned packages' }).getByRole('listitem').count()).toBe(1);
     expect(await page.getByText('is already in the list').count()).toBe(0);
     // Decoded by the WebAssembly reader (Debian's Chromium has no BarcodeDetector), from our own origin.
@@ -183,12 +191,11 @@ describe('scan packages', () => {
     await screenshotViewport(page, 'console-scan-camera-mobile-light');
   });
 
-  it('has no serious accessibility violation at 375 px and on the desktop, light and dark, and is screenshotted', async () => {
+  it('keeps Apply on screen under the thumb at the top and the end of the page, at 375 px and on the desktop', async () => {
     const codes = [await acceptedPackage('Look one'), await acceptedPackage('Look two')];
     const missing = unknownCode();
-    for (const look of LOOKS) {
-      const { page, context } = await openConsolePage(browser, '/scan', look);
-      contexts.push(context);
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const { page, close } = await openConsolePage(browser, '/scan', { viewport });
       for (const code of [...codes, missing]) await typeCode(page, code);
       await row(page, missing).getByText('Unknown code').waitFor();
       for (const code of codes)
@@ -199,11 +206,7 @@ describe('scan packages', () => {
       await page.getByRole('button', { name: /^Apply to \d+ packages$/ }).click();
       await page.getByRole('status').filter({ hasText: ' done, 0 failed' }).waitFor({ timeout: 20_000 });
 
-      await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
       const { height } = page.viewportSize()!;
-      if (look.viewport === 'mobile') {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      }
       // The main button is on screen at the bottom, under the thumb, at the top of the page and at its end.
       for (const end of ['top', 'bottom'] as const) {
         await page.evaluate(
@@ -216,8 +219,9 @@ describe('scan packages', () => {
         expect(button!.y).toBeGreaterThan(height - 100);
         expect(button!.height).toBeGreaterThanOrEqual(44);
         // Viewport pictures: a full-page one would show the fixed header and the bottom bar mid-page.
-        await screenshotViewport(page, `console-scan-${look.viewport}-${look.mode}-${end}`);
+        await screenshotViewport(page, `console-scan-${viewport}-light-${end}`);
       }
+      await close();
     }
   });
 });

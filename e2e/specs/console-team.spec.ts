@@ -9,15 +9,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsOperator } from '../support/api.ts';
 import {
-  axeRulesFor,
   expectNoSeriousA11yViolations,
   gotoApp,
-  LOOKS,
   launchBrowser,
   newContext,
   screenshot,
+  screenshotViewport,
 } from '../support/browser.ts';
-import { screenshotViewport } from '../support/console-page.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
 let browser: Browser;
@@ -236,40 +234,5 @@ describe('console team', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Make operator' }).click();
     await page.getByText('The last active admin cannot be deactivated or made an operator.').waitFor();
     await page.close();
-  });
-
-  it('passes axe on the team page, accept-invite and change password at 375 px and desktop, light and dark', async () => {
-    const screens = [
-      { name: 'team', path: '/team', heading: 'Team', signedIn: true },
-      { name: 'password', path: '/password', heading: 'Change password', signedIn: true },
-      {
-        name: 'accept-invite',
-        path: '/accept-invite#token=not-a-real-token',
-        heading: 'Set your password',
-        signedIn: false,
-      },
-    ];
-    const cookies = await admin.cookies();
-    for (const look of LOOKS) {
-      for (const target of screens) {
-        const context = await newContext(browser, look);
-        contexts.push(context);
-        if (target.signedIn) await context.addCookies(cookies);
-        const page = await context.newPage();
-        await gotoApp(page, `${consolePath()}${target.path}`);
-        await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
-        if (target.name === 'team') await page.getByText(operatorEmail).filter({ visible: true }).waitFor();
-        await page.waitForLoadState('networkidle');
-        await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
-        await screenshot(page, `console-${target.name}-${look.viewport}-${look.mode}`);
-        if (target.name === 'team') {
-          await page.getByRole('button', { name: 'Invite' }).click();
-          await page.getByRole('dialog', { name: 'Invite to the team' }).waitFor();
-          await expectNoSeriousA11yViolations(page, { rules: axeRulesFor(look) });
-          await screenshotViewport(page, `console-team-invite-${look.viewport}-${look.mode}`);
-        }
-        await context.close();
-      }
-    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import { launchBrowser, newContext, openPage } from '../support/browser.ts';
@@ -33,13 +33,24 @@ async function countPackages(search: string): Promise<number> {
   return Number(response.headers()['x-total-count']);
 }
 
-/** Every request the page sends to `path` (the method too), to show what the double click sent. */
-function recordRequests(page: Page, path: string): string[] {
-  const sent: string[] = [];
+/** Every request the page sends to `path`, to show what the double click sent. */
+function recordRequests(page: Page, path: string): Request[] {
+  const sent: Request[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === path) sent.push(request.method());
+    if (new URL(request.url()).pathname === path) sent.push(request);
   });
   return sent;
+}
+
+/**
+ * Waits until every recorded request has its answer (nothing the clicks sent is still on its way) and
+ * the page has painted twice since, so whatever those answers show (an error toast) is on screen.
+ */
+async function settled(page: Page, sent: Request[]): Promise<void> {
+  await Promise.all(sent.map((request) => request.response()));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)))),
+  );
 }
 
 /** Error toasts the page has shown so far (their text). */
@@ -76,7 +87,7 @@ describe('a double click writes once', () => {
 
     await dialog.getByRole('button', { name: 'Confirm & Submit' }).dblclick();
     await page.getByTestId('tracking-code').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page, sent);
 
     expect(await countPackages(word)).toBe(1);
     expect(sent.length).toBeGreaterThanOrEqual(1);
@@ -94,13 +105,16 @@ describe('a double click writes once', () => {
     const dialog = page.getByRole('dialog', { name: `Package ${code}` });
     await dialog.getByRole('textbox', { name: 'New location update' }).fill('Arrived at Lagos sorting hub');
 
+    const sent = recordRequests(page, '/api/admin/location-update');
     await dialog.getByRole('button', { name: 'Add Location' }).dblclick();
     await page.getByRole('alert').filter({ hasText: 'Location Update Added' }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page, sent);
 
     const { body } = await callApi<{ locationUpdates: unknown[] }>(operator, 'GET', `/api/admin/packages/${code}`);
     expect(body.locationUpdates).toHaveLength(1);
-    expect(await dialog.getByRole('cell', { name: 'Arrived at Lagos sorting hub', exact: true }).count()).toBe(1);
+    const cell = dialog.getByRole('cell', { name: 'Arrived at Lagos sorting hub', exact: true });
+    await cell.first().waitFor();
+    expect(await cell.count()).toBe(1);
     expect(await errorToasts(page)).toEqual([]);
   });
 
@@ -110,10 +124,11 @@ describe('a double click writes once', () => {
     contexts.push(context);
     const card = page.getByRole('article', { name: `Package ${code}` });
 
+    const sent = recordRequests(page, '/api/admin/accept');
     await card.getByRole('button', { name: 'Accept', exact: true }).dblclick();
     await page.getByRole('alert').filter({ hasText: 'Package Accepted' }).first().waitFor();
     await card.getByText('Order Placed', { exact: true }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page, sent);
 
     expect(await errorToasts(page)).toEqual([]);
     const { body } = await callApi<{ status: string }>(operator, 'GET', `/api/track/${code}`);

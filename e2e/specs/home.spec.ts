@@ -1,13 +1,16 @@
 import { DEFAULT_PHONE, PLAN_TIERS } from '@waybill/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { launchBrowser, newContext, openPage } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
 let browser: Browser;
+/** One visitor for the file (its cache of the app's scripts stays warm); each test opens its own page. */
+let visitor: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
+  visitor = await newContext(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -20,7 +23,7 @@ const toast = (page: Page, title: string) => page.getByRole('alert').filter({ ha
 
 describe('home page', () => {
   it('links the hero, service cards and pricing tiers to the shipping form and tracking', async () => {
-    const { page, context } = await openPage(browser, '/');
+    const { page, close } = await openPage(visitor, '/');
     await expect(page.getByRole('link', { name: 'Ship Now' }).getAttribute('href')).resolves.toBe('/create');
     await expect(page.getByRole('link', { name: 'Track Package' }).first().getAttribute('href')).resolves.toBe(
       '/track',
@@ -46,7 +49,7 @@ describe('home page', () => {
 
     await page.getByRole('link', { name: 'Ship Now' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ship a Package' }).waitFor();
-    await context.close();
+    await close();
   });
 
   it('shows the three plan tiers with the saved names and prices, or the default names', async () => {
@@ -85,7 +88,7 @@ describe('home page', () => {
   });
 
   it('tracks a code from the home page, and asks for one when blank', async () => {
-    const { page, context } = await openPage(browser, '/0');
+    const { page, close } = await openPage(visitor, '/0');
     await page.getByRole('button', { name: 'Track', exact: true }).click();
     const error = toast(page, 'Error');
     await error.filter({ hasText: 'Please enter a tracking code' }).waitFor();
@@ -99,11 +102,11 @@ describe('home page', () => {
     await page.getByRole('button', { name: 'Track', exact: true }).click();
     await page.waitForURL(/\/track\/WB-NONE-SUCH$/);
     await page.getByRole('heading', { level: 1, name: 'Track Your Package' }).waitFor();
-    await context.close();
+    await close();
   });
 
   it('accepts a contact message: toast at the top right, form cleared', async () => {
-    const { page, context, errors } = await openPage(browser, '/');
+    const { page, close, errors } = await openPage(visitor, '/');
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     const form = page.getByRole('form', { name: 'Contact us' });
@@ -127,11 +130,11 @@ describe('home page', () => {
     expect(requests).toContain('/api/contact-messages');
     expect(requests).not.toContain('/api/console-shortcut');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('sends a message whose e-mail field holds a number that is not the shortcut, with no console error', async () => {
-    const { page, context, errors } = await openPage(browser, '/');
+    const { page, close, errors } = await openPage(visitor, '/');
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill('Linus');
     await form.getByLabel('Email').fill('5550134');
@@ -141,12 +144,12 @@ describe('home page', () => {
     expect((await probe).status()).toBe(200);
     await toast(page, 'Message Received').waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('jumps to the console when the name and code are the configured shortcut', async () => {
     const { baseUrl, consolePath, shortcut } = readE2eEnvironment();
-    const { page, context } = await openPage(browser, '/');
+    const { page, close } = await openPage(visitor, '/');
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill(shortcut.name);
     await form.getByLabel('Email').fill(shortcut.code);
@@ -155,6 +158,6 @@ describe('home page', () => {
     await expect(
       page.evaluate(() => document.querySelector('meta[name="waybill-console-base"]')?.getAttribute('content')),
     ).resolves.toBe(consolePath);
-    await context.close();
+    await close();
   });
 });

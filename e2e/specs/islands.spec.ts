@@ -40,8 +40,9 @@ const field = (page: Page, label: string) => page.getByRole('textbox', { name: l
 describe('islands', () => {
   it('load no island code until used, then only that island’s', async () => {
     const { page, scripts } = await openAsleep('/create');
-    // The page's own script and its helper; nothing of React, Mantine or the form.
-    await page.waitForTimeout(500);
+    // The page's own script and its helper; nothing of React, Mantine or the form, even once the page
+    // has gone quiet (no request for half a second: whatever loads by itself has loaded).
+    await page.waitForLoadState('networkidle');
     expect(
       scripts.every((script) => /^\/(color-scheme|assets\/(public|preload-helper)-[\w-]+)\.js$/.test(script)),
     ).toBe(true);

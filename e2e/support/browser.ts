@@ -12,7 +12,7 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 export type ColourMode = 'light' | 'dark';
 
-/** Every combination screenshots cover: light and dark, desktop and 375 px. */
+/** Every combination the screens walk checks: light and dark, desktop and 375 px. */
 export const LOOKS = [
   { viewport: 'desktop', mode: 'light' },
   { viewport: 'desktop', mode: 'dark' },
@@ -21,8 +21,8 @@ export const LOOKS = [
 ] as const satisfies readonly { viewport: ViewportName; mode: ColourMode }[];
 
 /**
- * The axe rules worth running in a look, when a page is checked in all four: every rule at each
- * viewport once (desktop light, 375 px dark), since the layout and what is visible change with the
+ * The axe rules worth running in a look, when a screen is checked in all four: every rule at each
+ * width once (desktop light, 375 px dark), since the layout and what is visible change with the
  * width; in the other two only the rules whose verdict changes with the colours. A full run costs a
  * few seconds on a long page, so this halves the time without leaving a rule or a look unchecked.
  */
@@ -80,16 +80,26 @@ export interface OpenedPage {
   errors: string[];
 }
 
-/** A fresh context (no shared cookies or storage) and a page at `path` of the app under test. */
-export async function openPage(browser: Browser, pathname: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
-  const context = await newContext(browser, options);
+/**
+ * A page at `pathname` of the app under test: in a fresh context (no shared cookies or storage) when
+ * given the browser, or as a new page of `context` when given one (a spec's context, whose cache of the
+ * app's scripts stays warm from test to test; `options` then apply to the context's own settings only
+ * as it was made). `close()` closes what was opened for it: the context, or just the page.
+ */
+export async function openPage(
+  target: Browser | BrowserContext,
+  pathname: string,
+  options: OpenPageOptions = {},
+): Promise<OpenedPage & { close: () => Promise<void> }> {
+  const own = 'newContext' in target;
+  const context = own ? await newContext(target, options) : target;
   const page = await context.newPage();
   const errors = collectErrors(page);
   await gotoApp(page, pathname, {
     ready: options.waitForApp ?? options.javaScript !== false,
     wakeIslands: options.wakeIslands,
   });
-  return { page, context, errors };
+  return { page, context, errors, close: () => (own ? context.close() : page.close()) };
 }
 
 /** A context with the viewport, colour mode and script setting of `options`. */
@@ -146,31 +156,54 @@ export async function waitForApp(page: Page, { wakeIslands = true } = {}): Promi
   );
 }
 
-function collectErrors(page: Page): string[] {
+/** Console errors and uncaught exceptions of `page` from now on (hydration mismatches show up here). */
+export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // A resource that failed names itself only through its location.
+    const { url } = message.location();
+    errors.push(
+      message.text().startsWith('Failed to load resource') && url ? `${message.text()}: ${url}` : message.text(),
+    );
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
 
-/** axe-core on the current page; fails on serious or critical violations, listing each with its nodes. */
+/**
+ * axe-core on the current page; fails on serious or critical violations, listing each with its nodes.
+ * `rules` runs only those rules (see axeRulesFor). axe runs in the page itself (AxeBuilder's legacy
+ * mode: the same rules, without the blank page and the partial results it otherwise sends between
+ * pages, which cost more than the rules on a long page) and keeps only the violations' nodes.
+ */
 export async function expectNoSeriousA11yViolations(
   page: Page,
-  { exclude = [] as string[], rules }: { exclude?: string[]; rules?: readonly string[] } = {},
+  {
+    exclude = [] as string[],
+    rules,
+    what = page.url(),
+  }: { exclude?: string[]; rules?: readonly string[]; what?: string } = {},
 ): Promise<void> {
   // Let running transitions (a dialog fading in, a toast sliding) end first: axe measures contrast on
-  // half-faded text otherwise, and a slow machine catches them mid-way.
+  // half-faded text otherwise, and a slow machine catches them mid-way. A spinner's animation never
+  // ends: it is left out, or every check would wait out the two seconds while one turns.
   await page.evaluate(() =>
     Promise.race([
-      Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished),
+      ),
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  let builder = new AxeBuilder({ page });
+  let builder = new AxeBuilder({ page })
+    .setLegacyMode()
+    // options() replaces what withRules() set: both go in here.
+    .options({ resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: [...rules] } } : {}) });
   for (const selector of exclude) builder = builder.exclude(selector);
-  if (rules) builder = builder.withRules([...rules]);
   const { violations } = await builder.analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -181,27 +214,60 @@ export async function expectNoSeriousA11yViolations(
           .map((node) => node.target.join(' '))
           .join(' | ')}`,
     );
-  expect(serious, `axe found serious violations on ${page.url()}`).toEqual([]);
+  expect(serious, `axe found serious violations on ${what}`).toEqual([]);
 }
 
-/** Full-page PNG in e2e/artifacts/screenshots/<name>.png (git-ignored), transitions frozen. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Fails when the page is wider than the screen: nothing may make a visitor scroll sideways. Measured
+ * against the context's viewport, not innerWidth: a phone (isMobile) zooms out to fit a page that is
+ * too wide, and innerWidth grows with it.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth - width, `${what} scrolls sideways by ${scrollWidth - width}px`).toBeLessThanOrEqual(0);
+}
+
+/** The colour mode the page shows now (the attribute color-scheme.js, the toggle and Mantine set). */
+export function readColourMode(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+}
+
+/**
+ * Clicks the page's real "Toggle colour mode" button and waits until the page shows `mode` and has
+ * remembered it (the public pages' script and the console's Mantine manager both keep it in storage).
+ */
+export async function switchColourMode(page: Page, mode: ColourMode): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle colour mode' }).click();
+  await expect
+    .poll(() => readColourMode(page), { timeout: 5_000, message: `the toggle switches ${page.url()} to ${mode}` })
+    .toBe(mode);
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), COLOUR_MODE_KEY);
+  expect(stored, 'the chosen colour mode is remembered').toBe(mode);
+}
+
+/**
+ * Screenshots are taken only on demand, since no test compares them: with E2E_SCREENSHOTS=1 in the
+ * environment, e.g.
+ *   E2E_SCREENSHOTS=1 node node_modules/vitest/vitest.mjs run --project e2e e2e/specs/screens-*.spec.ts
+ * the screens walk (and any spec that screenshots) writes PNGs to e2e/artifacts/screenshots/
+ * (git-ignored), light and dark, desktop and 375 px. Without it these helpers do nothing.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** Full-page PNG in e2e/artifacts/screenshots/<name>.png with E2E_SCREENSHOTS=1, transitions frozen. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await mkdir(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  return file;
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** Screenshots `pathname` in every LOOK as `<name>-<viewport>-<mode>.png`. */
-export async function screenshotLooks(browser: Browser, pathname: string, name: string): Promise<void> {
-  for (const look of LOOKS) {
-    const { page, context } = await openPage(browser, pathname, look);
-    try {
-      // Let data blocks (plans, contact details) fill in before the picture.
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `${name}-${look.viewport}-${look.mode}`);
-    } finally {
-      await context.close();
-    }
-  }
+/**
+ * What the screen shows right now (viewport only), with E2E_SCREENSHOTS=1: for open dialogs, which a
+ * full-page picture would show floating over the page's lower half.
+ */
+export async function screenshotViewport(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });
 }

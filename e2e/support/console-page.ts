@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Cookie, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import { signInAsOperator } from './api.ts';
-import { gotoApp, newContext, type OpenedPage, type OpenPageOptions } from './browser.ts';
+import { collectErrors, gotoApp, newContext, type OpenedPage, type OpenPageOptions } from './browser.ts';
 import { readE2eEnvironment } from './environment.ts';
 
 // Sign-in is rate limited even in tests (10 a minute), so a spec file signs in once and hands the
-// session cookie to every fresh context it opens.
+// session cookie to every context it opens.
 let operatorCookies: Promise<Cookie[]> | undefined;
 
 function readOperatorCookies(browser: Browser): Promise<Cookie[]> {
@@ -22,33 +20,31 @@ function readOperatorCookies(browser: Browser): Promise<Cookie[]> {
   return operatorCookies;
 }
 
-/**
- * A fresh context holding the operator's session, with a page at the console screen `screenPath`
- * (relative to the console prefix, e.g. "/plan"), waited on until the app is interactive.
- */
-export async function openConsolePage(
+/** A context holding the operator's session (the spec file's one sign-in). */
+export async function newConsoleContext(
   browser: Browser,
-  screenPath: string,
   options: Omit<OpenPageOptions, 'javaScript' | 'waitForApp'> = {},
-): Promise<OpenedPage> {
+): Promise<BrowserContext> {
   const context = await newContext(browser, options);
   await context.addCookies(await readOperatorCookies(browser));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await gotoApp(page, `${readE2eEnvironment().consolePath}${screenPath}`);
-  return { page, context, errors };
+  return context;
 }
 
 /**
- * What the screen shows right now (viewport only) in e2e/artifacts/screenshots/<name>.png: for open
- * dialogs, which a full-page picture would show floating over the page's lower half.
+ * A page at the console screen `screenPath` (relative to the console prefix, e.g. "/plan"), waited on
+ * until the app is interactive: in a fresh context holding the operator's session when given the
+ * browser, or in `context` (made with newConsoleContext) when given one. `close()` closes what was
+ * opened for it.
  */
-export async function screenshotViewport(page: Page, name: string): Promise<void> {
-  const directory = path.resolve(import.meta.dirname, '../artifacts/screenshots');
-  await mkdir(directory, { recursive: true });
-  await page.screenshot({ path: path.join(directory, `${name}.png`), animations: 'disabled' });
+export async function openConsolePage(
+  target: Browser | BrowserContext,
+  screenPath: string,
+  options: Omit<OpenPageOptions, 'javaScript' | 'waitForApp'> = {},
+): Promise<OpenedPage & { close: () => Promise<void> }> {
+  const own = 'newContext' in target;
+  const context = own ? await newConsoleContext(target, options) : target;
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await gotoApp(page, `${readE2eEnvironment().consolePath}${screenPath}`);
+  return { page, context, errors, close: () => (own ? context.close() : page.close()) };
 }

@@ -16,13 +16,18 @@ export interface E2eEnvironment {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: E2eEnvironment;
+    /** One server a worker: files that run at the same time never share a database. */
+    e2e: E2eEnvironment[];
   }
 }
 
-/** The running app's environment; only inside the e2e project, whose global setup provides it. */
+/**
+ * The running app's environment for this worker (VITEST_POOL_ID, 1 to the number of workers, is
+ * this worker's alone while it runs a file); only inside the e2e project, whose global setup provides it.
+ */
 export function readE2eEnvironment(): E2eEnvironment {
-  const environment = inject('e2e');
-  if (!environment) throw new Error('No e2e environment: run the specs through `vitest run --project e2e`');
-  return environment;
+  const environments = inject('e2e');
+  if (!environments?.length) throw new Error('No e2e environment: run the specs through `vitest run --project e2e`');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return environments[(worker - 1) % environments.length]!;
 }

@@ -1,5 +1,5 @@
 // Vitest global setup of the e2e project: Chromium present, the production build present, then the real
-// server on a free port with a fresh embedded database; its address and credentials go to the specs.
+// server on a free port with a fresh embedded database for each worker; addresses and credentials go to the specs.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -31,11 +31,8 @@ function ensureWebBuild(): void {
   }
 }
 
-export default async function setup(project: TestProject) {
-  ensureChromium();
-  ensureTestTools();
-  ensureWebBuild();
-
+/** A fresh embedded database (no DATABASE_URL) in a temporary DATA_DIR and the real server on it, in production mode. */
+async function startServer(): Promise<{ environment: E2eEnvironment; stop: () => Promise<void> }> {
   const port = await findFreePort();
   const environment: E2eEnvironment = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -47,8 +44,6 @@ export default async function setup(project: TestProject) {
   };
   const dataDir = environment.dataDir!;
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
-
-  // A fresh embedded database (no DATABASE_URL), in production mode.
   const server = await startWaybillServer({
     dataDir,
     env: {
@@ -69,13 +64,41 @@ export default async function setup(project: TestProject) {
     await removeDataDir();
     throw error;
   });
+  return {
+    environment,
+    stop: async () => {
+      await server.stop();
+      await removeDataDir();
+    },
+  };
+}
 
-  project.provide('e2e', environment);
-  // Also as an environment variable, which the forked spec workers inherit.
-  process.env.E2E_BASE_URL = environment.baseUrl;
+/**
+ * One server on its own fresh database per worker that runs spec files at the same time, so specs
+ * that count or change shared data (the plan, the contact details, the Inbox) never meet another
+ * file's doing; each worker's specs read theirs through readE2eEnvironment (by VITEST_POOL_ID).
+ */
+export default async function setup(project: TestProject) {
+  ensureChromium();
+  ensureTestTools();
+  ensureWebBuild();
+
+  // One server per worker (fileParallelism: false runs one).
+  const workers = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+
+  project.provide(
+    'e2e',
+    servers.map((server) => server.environment),
+  );
 
   return async () => {
-    await server.stop();
-    await removeDataDir();
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

@@ -4,7 +4,7 @@ import { IconKey, IconLogout } from '@tabler/icons-react';
 import type { OperatorRole } from '@waybill/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ColourModeToggle } from '../shell/colour-mode-toggle.tsx';
+import { ConsoleColourModeToggle } from '../shell/colour-mode-toggle.tsx';
 import { ConsoleBrand } from './console-brand.tsx';
 import { ConsoleDrawer } from './console-drawer.tsx';
 import { navItemsFor } from './console-nav-items.ts';
@@ -45,7 +45,7 @@ export function ConsoleShell({ operatorEmail, role, onSignOut, signingOut, child
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <ColourModeToggle />
+            <ConsoleColourModeToggle />
             <ActionIcon
               component={Link}
               to="/password"

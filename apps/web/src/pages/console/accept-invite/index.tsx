@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@m
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useConsoleDocument } from '../../../components/console-shell/use-console-document.ts';
-import { ColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
+import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { AcceptInviteForm } from '../../../features/console-team/components/accept-invite-form.tsx';
 import { readFragmentToken } from '../../../lib/link-token.ts';
 
@@ -22,7 +22,7 @@ export function Component() {
   return (
     <Box component="main" mih="100vh" p="md">
       <Group justify="flex-end">
-        <ColourModeToggle />
+        <ConsoleColourModeToggle />
       </Group>
       <Center mt={{ base: 'md', sm: 60 }}>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>

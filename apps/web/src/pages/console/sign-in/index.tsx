@@ -2,7 +2,7 @@ import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { IconCircleCheck, IconClockExclamation, IconTruckDelivery } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useConsoleDocument } from '../../../components/console-shell/use-console-document.ts';
-import { ColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
+import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { SignInForm } from '../../../features/console-auth/components/sign-in-form.tsx';
 import { useForgetConsoleData } from '../../../features/console-auth/hooks/use-forget-console-data.ts';
 import { readReturnPath, SESSION_EXPIRED_MESSAGE } from '../../../features/console-auth/sign-in-path.ts';
@@ -27,7 +27,7 @@ export function Component() {
   return (
     <Box component="main" mih="100vh" p="md">
       <Group justify="flex-end">
-        <ColourModeToggle />
+        <ConsoleColourModeToggle />
       </Group>
       <Center mt={{ base: 'md', sm: 60 }}>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
