@@ -83,10 +83,12 @@ describe.each(databasesFor('sql'))('a server killed mid-burst on %s', (kind) => 
     let current = await start();
     let operator = await signIn(current.url);
 
-    // Packages for the console writes to act on.
+    // Packages for the console writes to act on; the first with a photo, so one is sure to be served after
+    // the restart even when no burst submission was answered before the kill.
     const accepted: string[] = [];
     for (let index = 0; index < 12; index++) {
-      const form = shipmentForm(shipmentFields({ name: `Target ${index}` }), []);
+      const photos = index === 0 ? [{ name: 'target.png', data: png }] : [];
+      const form = shipmentForm(shipmentFields({ name: `Target ${index}` }), photos);
       const submitted = await operator.request('POST', '/api/submit-package', { form });
       const code = submitted.body.trackingCode as string;
       expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
