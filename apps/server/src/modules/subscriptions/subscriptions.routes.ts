@@ -79,7 +79,8 @@ export const subscriptionsRoutes = publicScope(async (app) => {
           ...errorAnswers({ 404: PACKAGE_NOT_FOUND, 409: SUBSCRIBERS_FULL }),
         },
       },
-      ...rateLimitFor(app, 'forms'),
+      // It tells whether a code exists, so it counts in the tracking budget too.
+      ...rateLimitFor(app, 'track', 'forms'),
     },
     async (request, reply) => {
       const startedAt = performance.now();
