@@ -61,7 +61,7 @@ function proofView(trackingCode: string, row: proofs.DeliveryProofRow): Delivery
 export async function recordDeliveryProof<Replay>(
   deps: ShipmentDeps,
   actor: OperatorActor,
-  received: { fields: Record<string, string>; photo?: ReceivedFile; signature?: ReceivedFile },
+  received: { fields: Record<string, string>; photo?: ReceivedFile; signature?: { bytes: Buffer } },
   steps: ProofSteps<Replay>,
 ): Promise<{ replay: Replay } | { delivered: ShipmentView }> {
   const input = deliveryProofFieldsSchema.safeParse(received.fields);

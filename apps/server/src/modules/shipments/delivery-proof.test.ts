@@ -2,7 +2,7 @@
 // /uploads), the refusals that store nothing, a repeated key, the audit entry, the crash-leftover
 // sweep and the public tracking answer (initials only).
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,6 +282,72 @@ describe.each(databases())('proof of delivery on %s', (kind) => {
       twoPhotos.append('photo', new Blob([new Uint8Array(await imageBytes())]), 'again.png');
       await expectRefused(twoPhotos, 400, 'Send one photo at most');
       expect((await operator.get(`/api/admin/packages/${trackingCode}`)).body.status).toBe('Order Placed');
+    });
+
+    it('refuses an oversized signature with its own limit as it streams: none of it reaches the disk', {
+      timeout: 120_000,
+    }, async () => {
+      const { trackingCode } = await acceptedShipment(testApp, operator);
+      const before = await uploads();
+      /** Bytes of every file under DATA_DIR/tmp now. */
+      const bytesOnDisk = async () => {
+        const tmp = path.join(testApp.dataDir, 'tmp');
+        const entries = await readdir(tmp, { recursive: true, withFileTypes: true }).catch(() => []);
+        const sizes = await Promise.all(
+          entries
+            .filter((entry) => entry.isFile())
+            .map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).size),
+        );
+        return sizes.reduce((sum, size) => sum + size, 0);
+      };
+      // Sent as a phone would: the fields, then the signature a chunk at a time. Midway (three times
+      // its limit sent), the server has written nothing; at the end it answers with the real limit.
+      const sendSignature = async (totalBytes: number) => {
+        const boundary = `----waybill-${randomUUID()}`;
+        const head = Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="trackingCode"\r\n\r\n${trackingCode}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="receivedBy"\r\n\r\nKofi Mensah\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="signature"; filename="signature.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        );
+        const chunk = Buffer.alloc(64 * 1024, 0x42);
+        let onDiskMidway = -1;
+        async function* body() {
+          yield head;
+          for (let sent = 0; sent < totalBytes; sent += chunk.length) {
+            if (sent === 24 * chunk.length) {
+              // 1.5 MB of it sent: give the server time to have written what it was going to.
+              await new Promise((resolve) => setTimeout(resolve, 500));
+              onDiskMidway = await bytesOnDisk();
+            }
+            yield chunk;
+          }
+          yield Buffer.from(`\r\n--${boundary}--\r\n`);
+        }
+        if (!operator.cookies.has('XSRF-TOKEN')) await operator.get('/api/health');
+        const response = await fetch(`${testApp.baseUrl}${PROOF_ROUTE}`, {
+          method: 'POST',
+          headers: {
+            cookie: operator.cookieHeader(),
+            'x-xsrf-token': operator.cookies.get('XSRF-TOKEN')!,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          body: ReadableStream.from(body()),
+          duplex: 'half',
+        } as RequestInit);
+        return { status: response.status, body: await response.json(), onDiskMidway };
+      };
+
+      for (const size of [2 * 1024 * 1024, 11 * 1024 * 1024]) {
+        const answer = await sendSignature(size);
+        expect(answer.status, `${size} bytes`).toBe(413);
+        expect(answer.body).toEqual({ message: 'The signature is larger than 512 KB' });
+        expect(answer.onDiskMidway, `${size} bytes`).toBe(0);
+        expect((await testApp.storedFiles()).tmp).toEqual([]);
+      }
+      expect(await uploads()).toEqual(before);
+      expect((await operator.get(`/api/admin/packages/${trackingCode}`)).body.status).toBe('Order Placed');
+      expect((await operator.get(`/api/admin/packages/${trackingCode}/proof`)).status).toBe(404);
     });
 
     it('refuses a JSON body and an over-long field', async () => {
