@@ -247,15 +247,16 @@ describe.each(databases())('audit log on %s', (kind) => {
     {
       name: 'notification setting',
       async change() {
-        const answer = await admin.put('/api/admin/notification-settings', { notifyCustomers: true });
+        // On by default; turned off here.
+        const answer = await admin.put('/api/admin/notification-settings', { notifyCustomers: false });
         return {
           status: answer.status,
           expected: {
             action: 'settings.notifications_changed',
             targetType: 'settings',
             targetId: 'notifications',
-            before: { notifyCustomers: false },
-            after: { notifyCustomers: true },
+            before: { notifyCustomers: true },
+            after: { notifyCustomers: false },
           },
         };
       },
