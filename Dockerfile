@@ -1,5 +1,7 @@
 # Waybill as one container: `docker build -t waybill .`, then
-# `docker run -p 3000:3000 -v waybill-data:/data waybill` (embedded database and photos in /data), or
+# `docker run -p 3000:3000 -v waybill-data:/data -e PUBLIC_URL=… -e ADMIN_PATH=… -e CONSOLE_SHORTCUT_NAME=…
+# -e CONSOLE_SHORTCUT_CODE=… waybill` (embedded database and photos in /data; the image runs with
+# NODE_ENV=production, which refuses to start with those four at their development defaults), or
 # `docker compose up` for PostgreSQL and an S3-compatible store (compose.yaml).
 # apps/server/test/deploy/container-image.test.ts performs these steps outside Docker and starts the
 # result, so an instruction it does not know fails that test: keep to the instructions it reads.

@@ -19,6 +19,8 @@ const entries = {
   operator: 'src/modules/auth/operator-cli.ts',
   backup: 'src/backup/backup-cli.ts',
   restore: 'src/backup/restore-cli.ts',
+  // The thread that draws shipping labels (see modules/labels/label-renderer.ts), found beside the server.
+  'label-render.worker': 'src/modules/labels/label-render.worker.ts',
 };
 
 const started = performance.now();

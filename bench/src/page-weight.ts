@@ -47,7 +47,7 @@ async function renderPages(): Promise<{ route: string; html: string }[]> {
     hours: 'Mon–Fri 8:00–18:00, Sat 9:00–14:00',
     whatsapp: 'https://wa.me/15551234567',
   };
-  const content = { plan: null, details: null, company, year: new Date().getFullYear() };
+  const content = { plan: null, details: null, company, year: new Date().getFullYear(), notifyCustomers: true };
   return PRERENDERED_PATHS.map((route) => ({
     route,
     html: renderer.render({ path: route, search: '', content }).html,

@@ -69,6 +69,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_PATH: CONSOLE,
       PUBLIC_URL: baseUrl,
+      CONSOLE_SHORTCUT_NAME: 'attention-shortcut',
+      CONSOLE_SHORTCUT_CODE: '318064',
       RATE_LIMITS: 'off',
       RATE_LIMIT_LOGIN: '1000/minute',
     },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, warnAboutDefaults } from './config.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
 import { createLogger, RequestLogController } from './logger.ts';
 import { ensureFirstOperator, SESSION_COOKIE } from './modules/auth/auth.service.ts';
@@ -67,6 +67,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  warnAboutDefaults(app.log, config);
 
   const storage: ImageStorage = config.s3
     ? new S3ImageStorage(config.s3)

@@ -132,6 +132,58 @@ function subscriptionKeyOf(text: string): Buffer | undefined {
   return /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, 'base64') : undefined;
 }
 
+/**
+ * Settings whose defaults suit a developer's machine only: the public address every e-mail link and
+ * label QR code points to, and the console's address and home-page shortcut, whose defaults anyone can
+ * read in the README. With NODE_ENV=production a start with any of them at its default is refused,
+ * naming each; elsewhere the server warns once for each (see `warnAboutDefaults`).
+ */
+export const DEPLOYMENT_DEFAULTS = {
+  PUBLIC_URL: {
+    value: 'http://localhost:3000',
+    shown: true,
+    why: 'every e-mail link and label QR code points to it; set the address customers reach this server at',
+  },
+  ADMIN_PATH: {
+    value: '/ops-9f4c2e',
+    shown: true,
+    why: 'the console is at the path the README prints; choose an unguessable one',
+  },
+  CONSOLE_SHORTCUT_NAME: {
+    value: 'dispatch',
+    shown: false,
+    why: "the home page's shortcut opens the console with the name the README prints; choose another",
+  },
+  CONSOLE_SHORTCUT_CODE: {
+    value: '739154',
+    shown: false,
+    why: "the home page's shortcut opens the console with the code the README prints; choose another",
+  },
+} as const;
+export type DeploymentDefault = keyof typeof DEPLOYMENT_DEFAULTS;
+
+/** Why a deployment setting at its default is refused in production, or warned about elsewhere. */
+function describeDefault(name: DeploymentDefault, production: boolean): string {
+  const { value, shown, why } = DEPLOYMENT_DEFAULTS[name];
+  const which = `the default${shown ? ` ${value}` : ''}`;
+  return production
+    ? `${name}: ${which} is refused with NODE_ENV=production: ${why}`
+    : `${name} is ${which}: ${why} (a start with NODE_ENV=production refuses it)`;
+}
+
+/** The deployment settings at their defaults, unset or set to the same value. */
+function defaultsInUse(e: z.infer<typeof envSchema>, publicUrl: string): DeploymentDefault[] {
+  const values: Record<DeploymentDefault, string> = {
+    PUBLIC_URL: publicUrl,
+    ADMIN_PATH: e.ADMIN_PATH,
+    CONSOLE_SHORTCUT_NAME: e.CONSOLE_SHORTCUT_NAME.trim(),
+    CONSOLE_SHORTCUT_CODE: e.CONSOLE_SHORTCUT_CODE,
+  };
+  return (Object.keys(DEPLOYMENT_DEFAULTS) as DeploymentDefault[]).filter(
+    (name) => values[name] === DEPLOYMENT_DEFAULTS[name].value,
+  );
+}
+
 const optional = z
   .string()
   .optional()
@@ -146,14 +198,14 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
   ADMIN_PATH: z
     .string()
-    .default('/ops-9f4c2e')
+    .default(DEPLOYMENT_DEFAULTS.ADMIN_PATH.value)
     .refine((value) => /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(value) && !value.startsWith('/api'), {
       error: 'must be a path such as /ops-9f4c2e (not under /api)',
     }),
   SMTP_URL: optional,
   MAIL_FROM: z.string().min(1).default('Waybill <no-reply@waybill.example>'),
   MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEPLOYMENT_DEFAULTS.PUBLIC_URL.value),
   COMPANY_NAME: z.string().min(1).default('Waybill'),
   COMPANY_EMAIL: z.string().min(1).default('support@waybill.example'),
   COMPANY_PHONE: z.string().min(1).default(DEFAULT_PHONE),
@@ -166,8 +218,11 @@ const envSchema = z.object({
       .refine(isWhatsappLink, { error: 'must be an http(s) link such as https://wa.me/15551234567' })
       .optional(),
   ),
-  CONSOLE_SHORTCUT_NAME: z.string().min(1).default('dispatch'),
-  CONSOLE_SHORTCUT_CODE: z.string().regex(/^\d+$/, { error: 'must be digits' }).default('739154'),
+  CONSOLE_SHORTCUT_NAME: z.string().min(1).default(DEPLOYMENT_DEFAULTS.CONSOLE_SHORTCUT_NAME.value),
+  CONSOLE_SHORTCUT_CODE: z
+    .string()
+    .regex(/^\d+$/, { error: 'must be digits' })
+    .default(DEPLOYMENT_DEFAULTS.CONSOLE_SHORTCUT_CODE.value),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   RATE_LIMIT_LOGIN: rateLimit('10/minute'),
   RATE_LIMIT_TRACK: rateLimit('60/minute'),
@@ -224,6 +279,8 @@ export interface Config {
   logLevel: string;
   /** `pretty` for a person at a terminal, `json` (one object a line) for log collectors. */
   logFormat: 'pretty' | 'json';
+  /** The deployment settings left at their defaults (never in production, which refuses them). */
+  defaultsInUse: DeploymentDefault[];
 }
 
 export class ConfigError extends Error {
@@ -243,7 +300,13 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  const problems = s3Problems(e);
+  // The look-behind starts a match at the first slash of a run only, so it takes linear time.
+  const publicUrl = e.PUBLIC_URL.replace(/(?<!\/)\/+$/, '');
+  const defaults = defaultsInUse(e, publicUrl);
+  const problems = [
+    ...s3Problems(e),
+    ...(e.NODE_ENV === 'production' ? defaults.map((name) => describeDefault(name, true)) : []),
+  ];
   if (problems.length > 0) throw new ConfigError(problems);
   const webDistDir = path.resolve(e.WEB_DIST_DIR);
   return {
@@ -253,8 +316,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxPollMs: e.MAIL_OUTBOX_POLL_MS },
-    // The look-behind starts a match at the first slash of a run only, so it takes linear time.
-    publicUrl: e.PUBLIC_URL.replace(/(?<!\/)\/+$/, ''),
+    publicUrl,
     secure: e.PUBLIC_URL.startsWith('https:'),
     company: {
       name: e.COMPANY_NAME,
@@ -285,5 +347,13 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     // Unset: readable lines when a person watches a terminal outside production, else JSON lines.
     logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),
+    defaultsInUse: defaults,
   };
+}
+
+/** One warning for each deployment setting left at its default (outside production, which refuses them). */
+export function warnAboutDefaults(log: { warn(details: object, message: string): void }, config: Config): void {
+  for (const name of config.defaultsInUse) {
+    log.warn({ variable: name }, describeDefault(name, false));
+  }
 }

@@ -47,7 +47,7 @@ function chunkFiles(manifest: Manifest, key: string, dynamic: boolean, files = n
   return files;
 }
 
-/** Sample content in both shapes a page can take: nothing saved, and everything saved. */
+/** Sample content in both shapes a page can take: nothing saved (notifications off), and everything saved. */
 function sampleContents(): SiteContent[] {
   const company = {
     name: 'Waybill',
@@ -59,7 +59,7 @@ function sampleContents(): SiteContent[] {
   };
   const year = new Date().getFullYear();
   return [
-    { plan: null, details: null, company, year },
+    { plan: null, details: null, company, year, notifyCustomers: false },
     {
       plan: {
         _id: '00000000-0000-4000-8000-000000000001',
@@ -82,6 +82,7 @@ function sampleContents(): SiteContent[] {
       },
       company,
       year,
+      notifyCustomers: true,
     },
   ];
 }

@@ -19,7 +19,14 @@ export function renderPageForTest(
   ui: ReactElement,
   { path = '/', content = {} as Partial<SiteContent>, search = '' } = {},
 ) {
-  const full: SiteContent = { plan: null, details: null, company: TEST_COMPANY, year: 2026, ...content };
+  const full: SiteContent = {
+    plan: null,
+    details: null,
+    company: TEST_COMPANY,
+    year: 2026,
+    notifyCustomers: true,
+    ...content,
+  };
   return render(
     <MantineProvider theme={theme}>
       <PageContextProvider value={{ path, search: new URLSearchParams(search), content: full }}>

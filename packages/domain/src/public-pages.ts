@@ -34,6 +34,11 @@ export interface SiteContent {
   company: CompanySettings;
   /** This year on the server's clock (the footer's copyright, years in business). */
   year: number;
+  /**
+   * Whether customers are e-mailed when their package is accepted, changes status and is delivered
+   * (the console's notification setting): the pages promise those e-mails only while it is on.
+   */
+  notifyCustomers: boolean;
 }
 
 /** One code's tracking page (`/track/{code}`): the answer, or the message of why there is none. */

@@ -48,6 +48,23 @@ function rateLimitKey(request: FastifyRequest): string {
 }
 
 /**
+ * Limits that are one budget per client address across every route that takes them, rather than one
+ * per route. A tracking code can be guessed through the tracking API, the server-rendered tracking page
+ * and the subscription form (each tells whether a code exists): a budget per route tripled the guesses.
+ */
+const SHARED_BUDGETS: ReadonlySet<RateLimitName> = new Set(['track']);
+
+/** The key of a shared budget: its name and the client address, whatever the route or method. */
+const sharedBudgetKey = (name: RateLimitName) => (request: FastifyRequest) => `${name} ${normalizeIP(request.ip)}`;
+
+/**
+ * The hook of each shared budget, made once per app (the limiter decorator is made once per app) and
+ * put on every route that takes the budget: in memory, a hook's store is its own, so one hook is what
+ * makes one count on the embedded database.
+ */
+const sharedLimiters = new WeakMap<object, Map<RateLimitName, onRequestAsyncHookHandler>>();
+
+/**
  * Registers the rate-limit plugin without a global limit; routes opt in with `...rateLimitFor(...)`.
  * With DATABASE_URL the counters are rows of PostgreSQL, so every process behind a load balancer
  * counts against one budget per client; on the embedded database (one process) they live in memory.
@@ -102,8 +119,32 @@ function sweepExpiredCounters(app: FastifyInstance) {
   });
 }
 
+/** The hook of one named limit on this app (undefined when RATE_LIMITS=off lifts it). */
+function limiterFor(app: FastifyInstance, name: RateLimitName): onRequestAsyncHookHandler | undefined {
+  const limits = app.config.rateLimits;
+  if (name !== 'login' && !limits.enabled) return undefined;
+  const shared = SHARED_BUDGETS.has(name) ? sharedLimiters.get(app.rateLimit) : undefined;
+  const existing = shared?.get(name);
+  if (existing) return existing;
+  const limit: RateLimit = limits[name];
+  const limiter = app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    skipOnError: FAILS_OPEN[name],
+    ...(SHARED_BUDGETS.has(name) ? { keyGenerator: sharedBudgetKey(name) } : {}),
+  });
+  limiters.add(limiter);
+  if (!FAILS_OPEN[name]) failingClosed.add(limiter);
+  if (SHARED_BUDGETS.has(name)) {
+    if (!sharedLimiters.has(app.rateLimit)) sharedLimiters.set(app.rateLimit, new Map());
+    sharedLimiters.get(app.rateLimit)!.set(name, limiter);
+  }
+  return limiter;
+}
+
 /**
- * Route options for a named limit: one counter per route and client address, whatever the method.
+ * Route options for one or more named limits: one counter per route and client address, whatever the
+ * method, except for a shared budget (tracking), which counts every route that takes it together.
  * Fastify answers HEAD for every GET route, and @fastify/rate-limit gives each route configured with
  * `config.rateLimit` a store of its own (a `groupId` only renames keys inside that store), so HEAD had
  * its own count and doubled the guessing budget of a tracking code. The hook made here has one store;
@@ -111,14 +152,20 @@ function sweepExpiredCounters(app: FastifyInstance) {
  * (`rateLimitKey`) names HEAD as GET, so they share one row in the database too. Call it once per
  * route. Login is always limited, the others follow RATE_LIMITS.
  */
-export function rateLimitFor(app: FastifyInstance, name: RateLimitName): { onRequest?: onRequestAsyncHookHandler } {
-  const limits = app.config.rateLimits;
-  if (name !== 'login' && !limits.enabled) return {};
-  const limit: RateLimit = limits[name];
-  const limiter = app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, skipOnError: FAILS_OPEN[name] });
-  limiters.add(limiter);
-  if (!FAILS_OPEN[name]) failingClosed.add(limiter);
-  return { onRequest: limiter };
+export function rateLimitFor(
+  app: FastifyInstance,
+  ...names: [RateLimitName, ...RateLimitName[]]
+): { onRequest?: onRequestAsyncHookHandler } {
+  const hooks = names.flatMap((name) => limiterFor(app, name) ?? []);
+  if (hooks.length <= 1) return hooks[0] ? { onRequest: hooks[0] } : {};
+  // @fastify/rate-limit runs one limiter per request object (it marks the request it counted), so each
+  // budget counts on a view of its own of the request; the answer's headers and a 429 are the real ones.
+  const combined: onRequestAsyncHookHandler = async function (request, reply) {
+    for (const hook of hooks) await hook.call(this, Object.create(request), reply);
+  };
+  limiters.add(combined);
+  if (hooks.some((hook) => failingClosed.has(hook))) failingClosed.add(combined);
+  return { onRequest: combined };
 }
 
 export default fp(rateLimits, { name: 'rate-limits' });

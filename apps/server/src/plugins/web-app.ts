@@ -92,7 +92,7 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   });
 
   // A code's page, with its answer (or the reason there is none) rendered in: the link of every e-mail.
-  // It reads the same cached answers as the tracking API, and counts in the same limit per client.
+  // It reads the same cached answers as the tracking API, and counts in the same budget per client.
   app.get('/track/:code', { ...PAGE, ...rateLimitFor(app, 'track') }, async (request, reply) => {
     const raw = (request.params as { code: string }).code;
     const code = normalizeTrackingCode(raw.slice(0, TRACKING_CODE_MAX_INPUT));

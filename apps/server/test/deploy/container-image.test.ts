@@ -35,6 +35,12 @@ import { TestClient } from '../support/http-client.ts';
 
 const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 const ADMIN = { email: 'deploy@waybill.test', password: 'a long deploy password' };
+/** What a deployment sets: the image runs with NODE_ENV=production, which refuses their defaults. */
+const DEPLOYMENT = {
+  ADMIN_PATH: '/desk-deploy',
+  CONSOLE_SHORTCUT_NAME: 'deploy-shortcut',
+  CONSOLE_SHORTCUT_CODE: '620481',
+};
 const DEV_ONLY = ['tsx', 'vite', 'typescript', 'vitest', 'rolldown'];
 const ROOT_USERS = new Set(['root', '0', '0:0']);
 
@@ -108,7 +114,8 @@ describe('container image', () => {
     );
     expect(dataCopy?.chown?.split(':')[0]).toBe(image.userAtCmd);
     // The port it listens on is the one it exposes and the health check asks.
-    expect(image.expose).toEqual([String(loadConfig(image.env).port)]);
+    const deployed = { ...image.env, ...DEPLOYMENT, PUBLIC_URL: 'https://parcels.example.com' };
+    expect(image.expose).toEqual([String(loadConfig(deployed).port)]);
     // No RUN in the image itself: what it holds comes from the build stages.
     expect(image.runs).toEqual([]);
   });
@@ -134,6 +141,8 @@ describe('container image', () => {
       DATA_DIR: hostPath(image, image.env.DATA_DIR!),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...DEPLOYMENT,
     };
     const command = imageCommand(image, image.cmd!);
     let output = '';
@@ -224,6 +233,10 @@ describe('compose.yaml', () => {
     MINIO_ROOT_PASSWORD: 'sampleminio1',
     ADMIN_EMAIL: 'ops@example.com',
     ADMIN_PASSWORD: 'a sample password',
+    PUBLIC_URL: 'https://parcels.example.com',
+    ADMIN_PATH: '/desk-7c1e90',
+    CONSOLE_SHORTCUT_NAME: 'harbour',
+    CONSOLE_SHORTCUT_CODE: '551903',
   };
   let services: Record<string, Record<string, unknown>>;
   let waybillEnv: Record<string, string>;
@@ -240,7 +253,8 @@ describe('compose.yaml', () => {
     const env = Object.fromEntries(Object.entries(waybillEnv).map(([name, value]) => [name, expand(value, secrets)]));
     const unknown = Object.keys(env).filter((name) => !known.has(name) && !SDK_VARIABLES[name]);
     expect(unknown, 'variables neither config.ts nor the AWS SDK reads').toEqual([]);
-    expect(() => loadConfig(env)).not.toThrow();
+    // As the image runs it: in production, which refuses the development defaults.
+    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).not.toThrow();
     expect(loadConfig(env).databaseUrl).toBe('postgres://waybill:samplepostgres1@postgres:5432/waybill');
 
     // The SDK reads them itself: a client made with no options finds each value.
@@ -261,6 +275,10 @@ describe('compose.yaml', () => {
   it('keeps no secret in the file and leaves TRUST_PROXY off', () => {
     for (const name of ['DATABASE_URL', 'ADMIN_PASSWORD', 'AWS_SECRET_ACCESS_KEY']) {
       expect(() => expand(waybillEnv[name]!, {}), name).toThrow(/must be set|set /);
+    }
+    // Nor a development default the image's production start would refuse: each must be given.
+    for (const name of ['PUBLIC_URL', 'ADMIN_PATH', 'CONSOLE_SHORTCUT_NAME', 'CONSOLE_SHORTCUT_CODE']) {
+      expect(() => expand(waybillEnv[name]!, {}), name).toThrow(new RegExp(`^${name}: set ${name} `));
     }
     expect(waybillEnv.TRUST_PROXY).toBeUndefined();
   });

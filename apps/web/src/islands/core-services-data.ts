@@ -34,7 +34,7 @@ export const CORE_SERVICES: readonly CoreService[] = [
     features: [
       'Pickup within 60 minutes of booking',
       'Direct door-to-door routing',
-      'Live courier location on the map',
+      'Live status and location on the tracking page',
       'Photo and signature proof of delivery',
       'Priority handling at every hand-off',
       'Evening and weekend slots on request',
@@ -59,7 +59,7 @@ export const CORE_SERVICES: readonly CoreService[] = [
     },
     features: [
       'Customs documents prepared for you',
-      'Duties and taxes shown before you ship',
+      'Duties and taxes quoted before you ship',
       'Air and sea freight options',
       'Tracking across every carrier leg',
       'Local delivery partners at destination',

@@ -64,6 +64,32 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('says what a proof of delivery holds when the entry names no receiver', () => {
+    expect(
+      describeAuditEntry(entry({ action: 'package.delivery_proof_recorded', after: { photo: true, signature: true } })),
+    ).toBe('Proof of delivery recorded: with photo and signature');
+    expect(
+      describeAuditEntry(
+        entry({ action: 'package.delivery_proof_removed', before: { photo: false, signature: false } }),
+      ),
+    ).toBe('Proof of delivery removed');
+  });
+
+  it('reads the inbox and the command line’s operator changes as sentences', () => {
+    expect(describeAuditEntry(entry({ action: 'inbox.received', after: { kind: 'support' } }))).toBe(
+      'Request received: support',
+    );
+    expect(
+      describeAuditEntry(
+        entry({ action: 'inbox.state_changed', before: { state: 'new' }, after: { state: 'handled' } }),
+      ),
+    ).toBe('Inbox item marked: handled');
+    expect(
+      describeAuditEntry(entry({ action: 'operator.added', after: { email: 'boss@courier.test', role: 'admin' } })),
+    ).toBe('Operator added: boss@courier.test as admin');
+    expect(describeAuditEntry(entry({ action: 'operator.password_reset' }))).toBe('Password reset');
+  });
+
   it('reads the team, mail and setting actions as sentences', () => {
     expect(
       describeAuditEntry(
@@ -113,10 +139,11 @@ describe('describeAuditChange', () => {
 });
 
 describe('describeActor and the whole line', () => {
-  it('names the operator by e-mail, a submission as Customer, else System', () => {
+  it('names the operator by e-mail, a submission as Customer, the server as System, its commands as Command line', () => {
     expect(describeActor(entry({}))).toBe('ops@courier.test');
     expect(describeActor(entry({ actorKind: 'customer', actorId: null, actorEmail: null }))).toBe('Customer');
     expect(describeActor(entry({ actorKind: 'system', actorId: null, actorEmail: null }))).toBe('System');
+    expect(describeActor(entry({ actorKind: 'command-line', actorId: null, actorEmail: null }))).toBe('Command line');
     expect(describeActor(entry({ actorEmail: null }))).toBe('op-1');
   });
 

@@ -21,6 +21,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'email.sent': 'E-mail sent',
   'settings.notifications_changed': 'Customer notifications changed',
   'settings.attention_changed': 'Needs attention hours changed',
+  'inbox.received': 'Request received',
+  'inbox.state_changed': 'Inbox item marked',
+  'operator.added': 'Operator added',
   'operator.invited': 'Operator invited',
   'operator.role_changed': 'Role changed',
   'operator.deactivated': 'Operator deactivated',
@@ -28,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'operator.password_reset_sent': 'Password link sent',
   'operator.invitation_accepted': 'Invitation accepted',
   'operator.password_changed': 'Password changed',
+  'operator.password_reset': 'Password reset',
   'auth.sign_in_succeeded': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.signed_out': 'Signed out',
@@ -99,7 +103,11 @@ export function describeAuditEntry(entry: AuditEntry): string {
         entry.action === 'package.delivery_proof_removed' ? entry.before : entry.after,
         'receivedBy',
       );
-      return sentence(label, receivedBy === undefined ? undefined : `received by ${show(receivedBy)}`);
+      if (receivedBy !== undefined) return sentence(label, `received by ${show(receivedBy)}`);
+      // Newer entries keep no name (it is the receiver's personal data), only what the proof holds.
+      const values = entry.action === 'package.delivery_proof_removed' ? entry.before : entry.after;
+      const parts = ['photo', 'signature'].filter((part) => field(values, part) === true);
+      return sentence(label, parts.length > 0 ? `with ${parts.join(' and ')}` : undefined);
     }
     case 'package.deleted':
       return 'Package deleted';
@@ -112,6 +120,11 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return field(entry.after, 'notifyCustomers') === true
         ? 'Customer notifications turned on'
         : 'Customer notifications turned off';
+    case 'inbox.received':
+      return sentence(label, field(entry.after, 'kind') === undefined ? undefined : show(field(entry.after, 'kind')));
+    case 'inbox.state_changed':
+      return sentence(label, show(field(entry.after, 'state')));
+    case 'operator.added':
     case 'operator.invited':
       return sentence(
         label,
@@ -125,6 +138,7 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case 'operator.deactivated':
     case 'operator.reactivated':
     case 'operator.password_changed':
+    case 'operator.password_reset':
       return label;
     default:
       return sentence(label, describeChanges(entry.before, entry.after) || undefined);
@@ -139,10 +153,14 @@ export function describeAuditChange(entry: AuditEntry): string {
   return full.startsWith(`${label}: `) ? full.slice(label.length + 2) : full;
 }
 
-/** Who made the change: the operator's e-mail as it was then, "Customer" for a submission, or "System". */
+/**
+ * Who made the change: the operator's e-mail as it was then, "Customer" for a submission, "System", or
+ * "Command line" for the server's commands (`npm run operator`).
+ */
 export function describeActor(entry: AuditEntry): string {
   if (entry.actorKind === 'customer') return 'Customer';
   if (entry.actorKind === 'system') return 'System';
+  if (entry.actorKind === 'command-line') return 'Command line';
   return entry.actorEmail ?? entry.actorId ?? 'Unknown operator';
 }
 

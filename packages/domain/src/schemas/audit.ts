@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { isoTimestamp } from './fields.ts';
 import { pageQueryFields } from './paging.ts';
 
-/** Who made a change: a signed-in operator, a customer on the public site, or the server itself. */
-export const AUDIT_ACTOR_KINDS = ['operator', 'customer', 'system'] as const;
+/**
+ * Who made a change: a signed-in operator, a customer on the public site, the server itself, or
+ * whoever ran one of the server's commands on its machine (`npm run operator`).
+ */
+export const AUDIT_ACTOR_KINDS = ['operator', 'customer', 'system', 'command-line'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 /** The stable names of what the audit log records; a console filter may offer them as a list. */
@@ -27,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'email.sent',
   'settings.notifications_changed',
   'settings.attention_changed',
+  'inbox.received',
+  'inbox.state_changed',
+  'operator.added',
   'operator.invited',
   'operator.role_changed',
   'operator.deactivated',
@@ -34,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'operator.password_reset_sent',
   'operator.invitation_accepted',
   'operator.password_changed',
+  'operator.password_reset',
   'auth.sign_in_succeeded',
   'auth.sign_in_failed',
   'auth.signed_out',
@@ -41,10 +48,14 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about: a package (by tracking code), a plan, contact details, an operator, … */
-export const AUDIT_TARGET_TYPES = ['package', 'plan', 'details', 'email', 'settings', 'operator'] as const;
+export const AUDIT_TARGET_TYPES = ['package', 'plan', 'details', 'email', 'settings', 'operator', 'inbox'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-/** The fields a change touched, as they were before or after it (never a password, hash or token). */
+/**
+ * The fields a change touched, as they were before or after it: never a password, hash or token, and
+ * no customer's personal data (names, e-mail addresses, phones, addresses), which the log would keep
+ * after the record they belong to is deleted.
+ */
 const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
 
 /** One entry of the audit log: written with the change it records, never changed or removed. */

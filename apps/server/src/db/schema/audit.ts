@@ -12,7 +12,7 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // The clock at the write, not the transaction's start: entries of one transaction keep their order.
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().default(sql`clock_timestamp()`),
-    /** `operator`, `customer` or `system`. */
+    /** `operator`, `customer`, `system` or `command-line`. */
     actorKind: text('actor_kind').notNull(),
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email'),
@@ -21,10 +21,11 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The operator's address; none for a customer, whose address is personal data the log need not keep. */
     ip: text('ip'),
   },
   (table) => [
-    check('audit_log_actor_kind_check', sql`${table.actorKind} in ('operator', 'customer', 'system')`),
+    check('audit_log_actor_kind_check', sql`${table.actorKind} in ('operator', 'customer', 'system', 'command-line')`),
     index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
     index('audit_log_target_idx').on(table.targetId, table.at.desc()),
     index('audit_log_actor_id_idx').on(table.actorId, table.at.desc()),

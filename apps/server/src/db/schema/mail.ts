@@ -63,12 +63,15 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Mail settings of the console: one row (id 1) once saved. */
+/**
+ * Mail settings of the console: one row (id 1). Customers are notified by default (migration 0014 gave
+ * an install that had never saved the setting a row that says so; one that saved "off" kept it).
+ */
 export const mailSettings = pgTable(
   'mail_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    notifyCustomers: boolean('notify_customers').notNull().default(false),
+    notifyCustomers: boolean('notify_customers').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [check('mail_settings_single_row', sql`${table.id} = 1`)],

@@ -15,8 +15,20 @@ export interface OperatorActor {
   ip?: string;
 }
 
-/** Who makes a change: every service that changes data takes one and records it with the change. */
-export type AuditActor = OperatorActor | { kind: 'customer'; ip?: string } | { kind: 'system' };
+/**
+ * Who makes a change: every service that changes data takes one and records it with the change. A
+ * customer's address is not kept (it is personal data, and the log outlives the customer's records).
+ */
+export type AuditActor =
+  | OperatorActor
+  | { kind: 'customer'; ip?: string }
+  | { kind: 'system' }
+  | { kind: 'command-line' };
+
+/** The server's commands run on its machine (`npm run operator`): whoever can run them holds the database. */
+export const COMMAND_LINE: AuditActor = { kind: 'command-line' };
+/** The server itself, e.g. creating the first operator at its first start. */
+export const SYSTEM: AuditActor = { kind: 'system' };
 
 export type AuditValues = Record<string, unknown>;
 
@@ -24,7 +36,11 @@ export interface AuditRecord {
   actor: AuditActor;
   action: AuditAction;
   target?: { type: AuditTargetType; id: string };
-  /** Only the fields the change touched; never a password, a hash or a token. */
+  /**
+   * Only the fields the change touched; never a password, a hash or a token, nor a customer's name,
+   * e-mail, phone or address: entries are never removed, so a deleted package's would stay readable.
+   * Identifiers (the tracking code, record ids) say what the change was about.
+   */
   before?: AuditValues | null;
   after?: AuditValues | null;
 }
@@ -54,7 +70,7 @@ export async function recordAudit(tx: Database, entry: AuditRecord): Promise<voi
     targetId: entry.target?.id ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: actor.kind === 'system' ? null : (actor.ip ?? null),
+    ip: actor.kind === 'operator' ? (actor.ip ?? null) : null,
   });
 }
 

@@ -4,8 +4,9 @@
 import type { AuditEntry, BulkActionAnswer, ShipmentView } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitShipment } from '../../../test/support/factories.ts';
+import { shipmentFields, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
+import { supportRequestBody } from '../../../test/support/inbox-test-data.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
@@ -69,9 +70,11 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
     return code;
   }
 
-  it("records a customer's submission with the customer as actor", async () => {
+  it("records a customer's submission with the customer as actor, and none of the customer's details", async () => {
     const code = await pendingCode();
-    expect(await newest()).toMatchObject({
+    expect(await newest()).toEqual({
+      id: expect.any(String),
+      at: expect.any(String),
       actorKind: 'customer',
       actorId: null,
       actorEmail: null,
@@ -79,8 +82,8 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
       targetType: 'package',
       targetId: code,
       before: null,
-      after: { status: 'Pending', images: 0 },
-      ip: '127.0.0.1',
+      after: { status: 'Pending', quantity: 2, weight: 1.5, images: 0 },
+      ip: null,
     });
   });
 
@@ -245,15 +248,16 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
     {
       name: 'notification setting',
       async change() {
-        const answer = await admin.put('/api/admin/notification-settings', { notifyCustomers: true });
+        // On by default; turned off here.
+        const answer = await admin.put('/api/admin/notification-settings', { notifyCustomers: false });
         return {
           status: answer.status,
           expected: {
             action: 'settings.notifications_changed',
             targetType: 'settings',
             targetId: 'notifications',
-            before: { notifyCustomers: false },
-            after: { notifyCustomers: true },
+            before: { notifyCustomers: true },
+            after: { notifyCustomers: false },
           },
         };
       },
@@ -269,12 +273,67 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
             action: 'email.sent',
             targetType: 'email',
             targetId: answer.body.id,
-            after: { to: 'grace@example.org', subject: 'Hello', template: 'simple' },
+            after: { subject: 'Hello', template: 'simple' },
           },
         };
       },
       // The mail server refuses the recipient: a 502, and no entry.
       refused: async () => (await admin.post('/api/send-email', emailPayload('nobody@example.org'))).status,
+    },
+    {
+      name: 'inbox item marked handled',
+      async change() {
+        const received = await testApp.client().post('/api/support-requests', supportRequestBody());
+        expect(received.status).toBe(201);
+        // Its arrival, by the customer: which item, of which kind, and nothing the customer wrote.
+        expect(await newest()).toMatchObject({
+          actorKind: 'customer',
+          action: 'inbox.received',
+          targetType: 'inbox',
+          targetId: received.body.id,
+          after: { kind: 'support' },
+          ip: null,
+        });
+        const id = received.body.id as string;
+        const answer = await admin.request('PATCH', `/api/admin/inbox/${id}`, { json: { state: 'handled' } });
+        return {
+          status: answer.status,
+          expected: {
+            action: 'inbox.state_changed',
+            targetType: 'inbox',
+            targetId: id,
+            before: { state: 'new' },
+            after: { state: 'handled' },
+          },
+        };
+      },
+      refused: async () =>
+        (
+          await admin.request('PATCH', '/api/admin/inbox/00000000-0000-4000-8000-000000000000', {
+            json: { state: 'new' },
+          })
+        ).status,
+    },
+    {
+      name: 'inbox item marked new again',
+      async change() {
+        const received = await testApp.client().post('/api/support-requests', supportRequestBody());
+        const id = received.body.id as string;
+        await admin.request('PATCH', `/api/admin/inbox/${id}`, { json: { state: 'handled' } });
+        const answer = await admin.request('PATCH', `/api/admin/inbox/${id}`, { json: { state: 'new' } });
+        return {
+          status: answer.status,
+          expected: {
+            action: 'inbox.state_changed',
+            targetType: 'inbox',
+            targetId: id,
+            before: { state: 'handled' },
+            after: { state: 'new' },
+          },
+        };
+      },
+      refused: async () =>
+        (await admin.request('PATCH', '/api/admin/inbox/not-an-id', { json: { state: 'new' } })).status,
     },
   ];
 
@@ -519,6 +578,46 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
       expect(refused.status, query).toBe(400);
       expect(typeof refused.body.message).toBe('string');
     }
+  });
+
+  it("keeps identifiers, not personal data: nothing of a deleted package's people stays in the log", async () => {
+    const fields = shipmentFields({ description: 'A violin for Margaret Hamilton' });
+    const code = await submitShipment(testApp, fields);
+    expect((await admin.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
+    const located = await admin.post('/api/admin/location-update', { trackingCode: code, location: 'Depot 4' });
+    expect(located.status).toBeLessThan(300);
+    const mailed = await admin.post('/api/send-email', { ...emailPayload(fields.email), trackingCode: code });
+    expect(mailed.status, mailed.text).toBeLessThan(300);
+    const shipment = (await admin.get<ShipmentView>(`/api/admin/packages/${code}`)).body;
+    expect((await admin.delete(`/api/admin/packages/${code}`)).status).toBe(200);
+
+    const history = await member.get<AuditEntry[]>(`/api/admin/packages/${code}/history`);
+    expect(history.body.map((item) => item.action)).toEqual([
+      'package.deleted',
+      'package.location_added',
+      'package.accepted',
+      'package.submitted',
+    ]);
+    expect(history.body[0]).toMatchObject({
+      ...byAdmin(),
+      targetId: code,
+      before: { id: shipment._id, status: 'Order Placed', quantity: 2, weight: 1.5, images: 0, deliveryProof: false },
+    });
+    const customerEntries = history.body.filter((item) => item.actorKind === 'customer');
+    expect(customerEntries.map((item) => item.ip)).toEqual([null]);
+    const everything = JSON.stringify((await list({ pageSize: 100 })).items);
+    const personal = [
+      fields.name,
+      fields.email,
+      fields.phone,
+      fields.pickupLocation,
+      fields.rname,
+      fields.remail,
+      fields.rphone,
+      fields.destination,
+      'Margaret Hamilton',
+    ];
+    for (const value of personal) expect(everything, value).not.toContain(value);
   });
 
   it("keeps a deleted package's history; a package's history for every operator, the log for admins only", async () => {

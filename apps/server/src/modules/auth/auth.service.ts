@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditActor, COMMAND_LINE, recordAudit, SYSTEM } from '../audit/audit.service.ts';
 import * as repository from './auth.repository.ts';
 import { type KnownDevice, newDeviceId } from './device-cookie.ts';
 import { writeFirstOperatorFile } from './first-operator-file.ts';
@@ -152,51 +153,81 @@ export async function assertStrongPassword(
 
 /**
  * Adds an admin from the command line (`npm run operator -- add`): whoever can run it can read the
- * database anyway. A taken e-mail is a 409, a weak password a 400.
+ * database anyway. A taken e-mail is a 409, a weak password a 400. The audit log records it as done by
+ * `actor`, the command line unless said otherwise.
  */
-export async function addOperator(db: Database, site: PasswordSite, email: string, password: string, name = '') {
+export async function addOperator(
+  db: Database,
+  site: PasswordSite,
+  email: string,
+  password: string,
+  name = '',
+  actor: AuditActor = COMMAND_LINE,
+) {
   await assertStrongPassword(password, site, { email, name });
-  const operator = await repository.insertOperator(db, {
-    email: email.trim(),
-    passwordHash: await hashPassword(password),
-    name: name.trim(),
-    role: 'admin',
-  });
+  const passwordHash = await hashPassword(password);
+  const operator = await insertAdmin(db, actor, { email: email.trim(), passwordHash, name: name.trim() });
   if (!operator) throw new AppError(409, `An operator with the e-mail ${email} already exists`);
   return operator;
+}
+
+/** Inserts an admin and records who added them, in one transaction; undefined when the e-mail is taken. */
+async function insertAdmin(
+  db: Database,
+  actor: AuditActor,
+  values: { email: string; passwordHash: string; name?: string },
+): Promise<repository.OperatorRow | undefined> {
+  return db.transaction(async (tx) => {
+    const operator = await repository.insertOperator(tx, { ...values, role: 'admin' });
+    if (operator) {
+      await recordAudit(tx, {
+        actor,
+        action: 'operator.added',
+        target: { type: 'operator', id: operator.id },
+        after: { email: operator.email, name: operator.name, role: operator.role },
+      });
+    }
+    return operator;
+  });
 }
 
 /**
  * Sets a new password (strong enough), signs the operator out everywhere, deletes their unused
  * invitation or reset links and forgets the failed sign-ins counted against them, so a slowed-down
- * account opens at once with the new password.
+ * account opens at once with the new password (`npm run operator -- reset`). The audit log records it
+ * as done by `actor`, the command line unless said otherwise.
  */
 export async function resetOperatorPassword(
   db: Database,
   site: PasswordSite,
   email: string,
   password: string,
+  actor: AuditActor = COMMAND_LINE,
 ): Promise<void> {
   const operator = await repository.findOperatorByEmail(db, email.trim());
   if (!operator) throw new AppError(404, `No operator with the e-mail ${email}`);
   await assertStrongPassword(password, site, { email: operator.email, name: operator.name });
-  await repository.updateOperatorPassword(db, operator.email, await hashPassword(password));
-  await repository.deleteSessionsOfOperator(db, operator.id);
-  await repository.deleteUnusedLinksOf(db, operator.id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repository.updateOperatorPassword(tx, operator.email, passwordHash);
+    await repository.deleteSessionsOfOperator(tx, operator.id);
+    await repository.deleteUnusedLinksOf(tx, operator.id);
+    await recordAudit(tx, { actor, action: 'operator.password_reset', target: { type: 'operator', id: operator.id } });
+  });
   await clearSignInThrottle(db, operator);
 }
 
 /**
  * Creates the first operator when there is none: from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password written to `DATA_DIR/first-operator.txt` (mode 0600). The log names the file,
- * never the password; the database keeps only its hash.
+ * never the password; the database keeps only its hash. The audit log records the server as its maker.
  */
 export async function ensureFirstOperator(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
   if ((await repository.countOperators(db)) > 0) return;
   const email = (config.admin.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (config.admin.password) {
     const passwordHash = await hashPassword(config.admin.password);
-    const created = await repository.insertOperator(db, { email, passwordHash, role: 'admin' });
+    const created = await insertAdmin(db, SYSTEM, { email, passwordHash });
     if (created) {
       log.info({ email }, 'created the first operator from ADMIN_EMAIL / ADMIN_PASSWORD');
       // Installs set up with an 8-character password keep starting; the admin is told to change it.
@@ -219,9 +250,9 @@ export async function ensureFirstOperator(db: Database, config: Config, log: Fas
     password,
     consoleUrl: `${config.publicUrl}${config.admin.path}`,
   });
-  let created: Awaited<ReturnType<typeof repository.insertOperator>>;
+  let created: repository.OperatorRow | undefined;
   try {
-    created = await repository.insertOperator(db, { email, passwordHash: await hashPassword(password), role: 'admin' });
+    created = await insertAdmin(db, SYSTEM, { email, passwordHash: await hashPassword(password) });
   } catch (error) {
     await file.discard();
     throw error;

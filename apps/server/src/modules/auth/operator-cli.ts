@@ -1,12 +1,14 @@
 // `npm run operator -- add <email> [--name …] [--password …]` adds an admin (more people are invited
 // from the console's team page); `npm run operator -- reset <email> [--password …]` sets a new password
 // and ends their sessions. Without --password it asks (hidden input) on a terminal, or generates one
-// and prints it. A chosen password must be at least 12 characters and hard to guess.
+// and prints it. A chosen password must be at least 12 characters and hard to guess. The audit log
+// records each change with the command line as its actor.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { COMMAND_LINE } from '../audit/audit.service.ts';
 import { addOperator, resetOperatorPassword } from './auth.service.ts';
 import { generatePassword } from './password.ts';
 import { passwordSiteOf } from './password-strength.ts';
@@ -52,8 +54,9 @@ async function main(): Promise<number> {
   const handle = await openDatabase(config);
   try {
     await handle.migrate();
-    if (command === 'add') await addOperator(handle.db, site, email, password, values.name);
-    else await resetOperatorPassword(handle.db, site, email, password);
+    // Recorded in the audit log as done by the command line.
+    if (command === 'add') await addOperator(handle.db, site, email, password, values.name, COMMAND_LINE);
+    else await resetOperatorPassword(handle.db, site, email, password, COMMAND_LINE);
     console.log(`${command === 'add' ? 'Added the admin' : 'Reset the password of'} ${email.toLowerCase()}.`);
     if (generated) console.log(`Generated password (shown once): ${password}`);
     return 0;

@@ -68,6 +68,16 @@ export async function countInboxItems(db: Database, filter: InboxFilter): Promis
   return row?.count ?? 0;
 }
 
+/** The item's state now, locked until the transaction ends (undefined for an unknown id). */
+export async function lockInboxItemState(db: Database, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ state: inboxItems.state })
+    .from(inboxItems)
+    .where(eq(inboxItems.id, id))
+    .for('update');
+  return row?.state;
+}
+
 export async function updateInboxItemState(db: Database, id: string, state: InboxState): Promise<InboxRow | undefined> {
   const [row] = await db
     .update(inboxItems)

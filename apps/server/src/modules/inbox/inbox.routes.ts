@@ -13,6 +13,7 @@ import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.
 import { errorAnswers } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { customerActor, operatorActor } from '../audit/audit.service.ts';
 import {
   changeInboxItemState,
   getInboxStats,
@@ -41,7 +42,7 @@ const customerRequestRoutes: RoutesPlugin = async (app) => {
       config: { idempotency: 'body' },
     },
     async (request, reply) => {
-      const { id } = await receiveSupportRequest(app.db, request.body);
+      const { id } = await receiveSupportRequest(app.db, customerActor(request), request.body);
       return reply.code(201).send({ message: 'Support request received', id });
     },
   );
@@ -60,7 +61,7 @@ const customerRequestRoutes: RoutesPlugin = async (app) => {
       config: { idempotency: 'body' },
     },
     async (request, reply) => {
-      const { id } = await receiveContactMessage(app.db, request.body);
+      const { id } = await receiveContactMessage(app.db, customerActor(request), request.body);
       return reply.code(201).send({ message: 'Message received', id });
     },
   );
@@ -80,7 +81,7 @@ const customerRequestRoutes: RoutesPlugin = async (app) => {
       ...rateLimitFor(app, 'forms'),
     },
     async (request, reply) => {
-      const { id } = await receiveAccountRequest(app.db, request.body);
+      const { id } = await receiveAccountRequest(app.db, customerActor(request), request.body);
       return reply.code(201).send({ message: 'Account request received', id });
     },
   );
@@ -118,7 +119,7 @@ const consoleInboxRoutes: RoutesPlugin = async (app) => {
         },
       },
     },
-    async (request) => changeInboxItemState(app.db, request.params.id, request.body.state),
+    async (request) => changeInboxItemState(app.db, operatorActor(request), request.params.id, request.body.state),
   );
 
   app.get(

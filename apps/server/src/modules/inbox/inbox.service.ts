@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { pageWindow } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import * as repository from './inbox.repository.ts';
 
@@ -37,9 +38,31 @@ function toInboxItem(row: repository.InboxRow): InboxItem {
   return item;
 }
 
-export async function receiveSupportRequest(db: Database, request: SupportRequest): Promise<{ id: string }> {
+/**
+ * Stores a received item and records its arrival, by the customer, in one transaction. The entry names
+ * the item and its kind only: what the customer wrote stays in the inbox.
+ */
+async function receive(db: Database, actor: AuditActor, values: repository.NewInboxRow): Promise<{ id: string }> {
+  const id = await db.transaction(async (tx) => {
+    const id = await repository.insertInboxItem(tx, values);
+    await recordAudit(tx, {
+      actor,
+      action: 'inbox.received',
+      target: { type: 'inbox', id },
+      after: { kind: values.kind },
+    });
+    return id;
+  });
+  return { id };
+}
+
+export async function receiveSupportRequest(
+  db: Database,
+  actor: AuditActor,
+  request: SupportRequest,
+): Promise<{ id: string }> {
   const { name, email, phone, subject, category, priority, message } = request;
-  const id = await repository.insertInboxItem(db, {
+  return receive(db, actor, {
     kind: 'support',
     name,
     email,
@@ -47,24 +70,25 @@ export async function receiveSupportRequest(db: Database, request: SupportReques
     message,
     details: { subject, category, priority },
   });
-  return { id };
 }
 
 /** The home form accepts anything (SPEC §5), blank fields included; the schema only bounds lengths. */
-export async function receiveContactMessage(db: Database, contact: ContactMessage): Promise<{ id: string }> {
-  const id = await repository.insertInboxItem(db, {
-    kind: 'contact',
-    name: contact.name,
-    email: contact.email,
-    message: contact.message,
-  });
-  return { id };
+export async function receiveContactMessage(
+  db: Database,
+  actor: AuditActor,
+  contact: ContactMessage,
+): Promise<{ id: string }> {
+  return receive(db, actor, { kind: 'contact', name: contact.name, email: contact.email, message: contact.message });
 }
 
 /** The password is kept only as a scrypt hash, for when the account is set up; no answer carries it. */
-export async function receiveAccountRequest(db: Database, request: AccountRequest): Promise<{ id: string }> {
+export async function receiveAccountRequest(
+  db: Database,
+  actor: AuditActor,
+  request: AccountRequest,
+): Promise<{ id: string }> {
   const { name, email, phone, address, company, city, country, password } = request;
-  const id = await repository.insertInboxItem(db, {
+  return receive(db, actor, {
     kind: 'account',
     name,
     email,
@@ -72,7 +96,6 @@ export async function receiveAccountRequest(db: Database, request: AccountReques
     details: { company, address, city, country },
     passwordHash: await hashPassword(password),
   });
-  return { id };
 }
 
 export async function listInbox(
@@ -87,9 +110,27 @@ export async function listInbox(
   return { items: rows.map(toInboxItem), total };
 }
 
-export async function changeInboxItemState(db: Database, id: string, state: InboxState): Promise<InboxItem> {
-  const row = isUuid(id) ? await repository.updateInboxItemState(db, id, state) : undefined;
-  if (!row) throw notFound(INBOX_ITEM_NOT_FOUND);
+/** Marks an item handled or new again, recording who did it (even when it already was). */
+export async function changeInboxItemState(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  state: InboxState,
+): Promise<InboxItem> {
+  if (!isUuid(id)) throw notFound(INBOX_ITEM_NOT_FOUND);
+  const row = await db.transaction(async (tx) => {
+    const was = await repository.lockInboxItemState(tx, id);
+    if (was === undefined) throw notFound(INBOX_ITEM_NOT_FOUND);
+    const changed = await repository.updateInboxItemState(tx, id, state);
+    await recordAudit(tx, {
+      actor,
+      action: 'inbox.state_changed',
+      target: { type: 'inbox', id },
+      before: { state: was },
+      after: { state },
+    });
+    return changed!;
+  });
   return toInboxItem(row);
 }
 

@@ -1,14 +1,19 @@
-import { labelQuerySchema, labelsRequestSchema, packageCodeParamsSchema } from '@waybill/domain';
+import { apiErrorSchema, labelQuerySchema, labelsRequestSchema, packageCodeParamsSchema } from '@waybill/domain';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { consoleScope } from '../../http/access.ts';
 import { errorAnswers, fileAnswer } from '../../http/answers.ts';
 import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
-import type { RenderedLabels } from './label-pdf.ts';
+import { LABELS_BUSY, LabelPrintersBusyError, type RenderedPdf } from './label-renderer.ts';
 import * as labels from './labels.service.ts';
 
 const tags = ['Labels'];
 
-function sendPdf(reply: FastifyReply, log: FastifyBaseLogger, rendered: RenderedLabels, filename: string) {
+const PRINTERS_BUSY = apiErrorSchema.meta({
+  description: `Two renders are already running in this process: "${LABELS_BUSY}"`,
+  headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
+});
+
+function sendPdf(reply: FastifyReply, log: FastifyBaseLogger, rendered: RenderedPdf, filename: string) {
   if (rendered.missingCharacters) {
     log.warn({ filename }, 'label text has characters no installed font can draw; they print as "?"');
   }
@@ -16,7 +21,17 @@ function sendPdf(reply: FastifyReply, log: FastifyBaseLogger, rendered: Rendered
     .type('application/pdf')
     .header('content-disposition', `inline; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(rendered.document);
+    .send(rendered.pdf);
+}
+
+/** Renders, answering a busy refusal with the time to wait. */
+async function rendering(reply: FastifyReply, render: () => Promise<RenderedPdf>): Promise<RenderedPdf> {
+  try {
+    return await render();
+  } catch (error) {
+    if (error instanceof LabelPrintersBusyError) reply.header('retry-after', error.retryAfterSeconds);
+    throw error;
+  }
 }
 
 /** Shipping labels as PDF: a 4x6 thermal label a page, or four to an A4 sheet. */
@@ -38,12 +53,13 @@ export const labelsRoutes = consoleScope(async (app, { config }) => {
             404: PACKAGE_NOT_FOUND,
             409: `${labels.NO_LABEL_PENDING} Or: ${labels.NO_LABEL_REJECTED}`,
           }),
+          429: PRINTERS_BUSY,
         },
       },
     },
     async (request, reply) => {
       const { trackingCode } = request.params;
-      const rendered = await labels.packageLabel(deps, trackingCode, request.query.size);
+      const rendered = await rendering(reply, () => labels.packageLabel(deps, trackingCode, request.query.size));
       return sendPdf(reply, request.log, rendered, `label-${trackingCode}.pdf`);
     },
   );
@@ -60,12 +76,13 @@ export const labelsRoutes = consoleScope(async (app, { config }) => {
           ...errorAnswers({
             400: `Refused input, or "${labels.NO_LABELS_MESSAGE} …" naming each unknown, Pending or Rejected code (errors: one per refused position); nothing is printed`,
           }),
+          429: PRINTERS_BUSY,
         },
       },
     },
     async (request, reply) => {
       const { trackingCodes, size } = request.body;
-      const rendered = await labels.packageLabels(deps, trackingCodes, size);
+      const rendered = await rendering(reply, () => labels.packageLabels(deps, trackingCodes, size));
       const day = new Date().toISOString().slice(0, 10);
       return sendPdf(reply, request.log, rendered, `labels-${day}-${trackingCodes.length}.pdf`);
     },

@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { ESTIMATED_DELIVERY_DAYS, PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
-import { type LabelContent, type RenderedLabels, renderLabels } from './label-pdf.ts';
+import type { LabelContent } from './label-pdf.ts';
+import { type RenderedPdf, renderLabelsOffThread } from './label-renderer.ts';
 import * as repository from './labels.repository.ts';
 
 export interface LabelDeps {
@@ -46,11 +47,11 @@ function contentOf(row: repository.LabelRow, deps: LabelDeps): LabelContent {
 }
 
 /** One package's label: 404 for an unknown code, 409 for a Pending or Rejected package. */
-export async function packageLabel(deps: LabelDeps, trackingCode: string, size: LabelSize): Promise<RenderedLabels> {
+export async function packageLabel(deps: LabelDeps, trackingCode: string, size: LabelSize): Promise<RenderedPdf> {
   const [row] = await repository.findLabelRows(deps.db, [trackingCode]);
   if (!row) throw notFound(PACKAGE_NOT_FOUND);
   if (!canHaveLabel(row.status)) throw conflict(row.status === 'Pending' ? NO_LABEL_PENDING : NO_LABEL_REJECTED);
-  return renderLabels([contentOf(row, deps)], size, `Label ${row.trackingCode}`);
+  return renderLabelsOffThread([contentOf(row, deps)], size, `Label ${row.trackingCode}`);
 }
 
 /**
@@ -58,11 +59,7 @@ export async function packageLabel(deps: LabelDeps, trackingCode: string, size: 
  * unknown or its package cannot have a label, nothing is printed: a 400 names each such code, so the
  * operator fixes the list rather than finds a label missing from a stack of paper.
  */
-export async function packageLabels(
-  deps: LabelDeps,
-  trackingCodes: string[],
-  size: LabelSize,
-): Promise<RenderedLabels> {
+export async function packageLabels(deps: LabelDeps, trackingCodes: string[], size: LabelSize): Promise<RenderedPdf> {
   const rows = await repository.findLabelRows(deps.db, [...new Set(trackingCodes)]);
   const byCode = new Map(rows.map((row) => [row.trackingCode, row]));
   const errors: Record<string, string> = {};
@@ -80,5 +77,5 @@ export async function packageLabels(
     throw new AppError(400, `${NO_LABELS_MESSAGE} ${named}${more}`, errors);
   }
   const labels = trackingCodes.map((code) => contentOf(byCode.get(code)!, deps));
-  return renderLabels(labels, size, `Labels (${labels.length})`);
+  return renderLabelsOffThread(labels, size, `Labels (${labels.length})`);
 }

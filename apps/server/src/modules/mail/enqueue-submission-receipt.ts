@@ -1,6 +1,6 @@
 import type { DimensionUnit } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
-import { insertOutboxMessages } from './outbox.repository.ts';
+import { insertOutboxMessages, readNotifyCustomers } from './outbox.repository.ts';
 import type { ReceiptContent } from './templates/index.ts';
 
 export const SUBMISSION_RECEIPT_KIND = 'submission-receipt';
@@ -43,6 +43,8 @@ export async function enqueueSubmissionReceipt(db: Database, shipment: ReceiptSh
     length: shipment.length,
     width: shipment.width,
     height: shipment.height,
+    // What the receipt may promise: read in the transaction that will queue the package's notifications.
+    updatesFollow: await readNotifyCustomers(db),
   };
   return insertOutboxMessages(db, [
     { kind: SUBMISSION_RECEIPT_KIND, shipmentId: shipment.id, eventKey: 'receipt', to, payload },

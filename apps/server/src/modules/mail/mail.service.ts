@@ -26,7 +26,7 @@ export async function listMailLog(
   return { items: rows.map(toMailLogEntry), total };
 }
 
-/** Whether customers are e-mailed about changes to their package (false until an operator says so). */
+/** Whether customers are e-mailed about changes to their package (true until an admin turns it off). */
 export async function getNotificationSettings(db: Database): Promise<{ notifyCustomers: boolean }> {
   return { notifyCustomers: await readNotifyCustomers(db) };
 }

@@ -53,13 +53,15 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
     await smtp?.stop();
   });
 
-  it('keeps the notify-customers setting, off until switched on', async () => {
+  it('keeps the notify-customers setting, on until switched off', async () => {
     expect((await testApp.client().get('/api/admin/notification-settings')).status).toBe(401);
-    expect((await operator.get('/api/admin/notification-settings')).body).toEqual({ notifyCustomers: false });
+    expect((await operator.get('/api/admin/notification-settings')).body).toEqual({ notifyCustomers: true });
     const invalid = await operator.put('/api/admin/notification-settings', { notifyCustomers: 'yes' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe('notifyCustomers must be true or false');
 
+    const off = await operator.put('/api/admin/notification-settings', { notifyCustomers: false });
+    expect(off.body).toEqual({ notifyCustomers: false });
     const trackingCode = (await acceptedShipment(testApp, operator)).trackingCode;
     expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(0);
     expect(await findNotifications(testApp)).toEqual([]);

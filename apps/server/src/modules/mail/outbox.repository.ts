@@ -66,7 +66,8 @@ export async function markMessageFailed(
 
 export async function readNotifyCustomers(db: Database): Promise<boolean> {
   const [row] = await db.select({ notifyCustomers: mailSettings.notifyCustomers }).from(mailSettings).limit(1);
-  return row?.notifyCustomers ?? false;
+  // Migration 0014 leaves a row in every database; without one, the column's default.
+  return row?.notifyCustomers ?? true;
 }
 
 export async function saveNotifyCustomers(db: Database, notifyCustomers: boolean): Promise<boolean> {

@@ -59,8 +59,8 @@ export async function sendAndLog(
         actor: sentBy.actor,
         action: 'email.sent',
         target: { type: 'email', id: entry.id },
+        // The recipient's address is in the mail log entry this names, not in the log that keeps it forever.
         after: {
-          to: message.to,
           subject: message.subject,
           template,
           ...(sentBy.trackingCode ? { trackingCode: sentBy.trackingCode } : {}),

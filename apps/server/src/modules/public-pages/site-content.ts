@@ -1,10 +1,24 @@
 import type { CompanySettings, SiteContent } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { listContactDetails } from '../company-details/company-details.service.ts';
+import { getNotificationSettings } from '../mail/mail.service.ts';
 import { listPlans } from '../plans/plans.service.ts';
 
-/** What the public pages show now: the saved plan and contact details (the first of each), the company settings, the year. */
+/**
+ * What the public pages show now: the saved plan and contact details (the first of each), the company
+ * settings, the year, and whether customers are notified (what the pages may promise).
+ */
 export async function loadSiteContent(db: Database, company: CompanySettings, now = new Date()): Promise<SiteContent> {
-  const [plans, details] = await Promise.all([listPlans(db), listContactDetails(db)]);
-  return { plan: plans[0] ?? null, details: details[0] ?? null, company, year: now.getFullYear() };
+  const [plans, details, notifications] = await Promise.all([
+    listPlans(db),
+    listContactDetails(db),
+    getNotificationSettings(db),
+  ]);
+  return {
+    plan: plans[0] ?? null,
+    details: details[0] ?? null,
+    company,
+    year: now.getFullYear(),
+    notifyCustomers: notifications.notifyCustomers,
+  };
 }

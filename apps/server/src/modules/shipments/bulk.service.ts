@@ -6,6 +6,7 @@ import {
   CUSTOM_STATUS_REQUIRED,
 } from '@waybill/domain';
 import { AppError, badRequest } from '../../errors.ts';
+import { yieldToEventLoop } from '../../event-loop.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import * as shipments from './shipments.service.ts';
 
@@ -91,6 +92,7 @@ export async function runBulkAction(
 
   async function handle(index: number) {
     const trackingCode = body.trackingCodes[index]!;
+    await yieldToEventLoop();
     try {
       results[index] = { trackingCode, ok: true, ...(await act(trackingCode)) };
     } catch (error) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
@@ -44,8 +43,7 @@ export async function removeFormerProofFiles(keys: string[], storage: ImageStora
  * Checks that a signature is a PNG by its bytes and its header, then re-encodes it on white (no
  * metadata, no transparency that a dark page or a mail client would show as black on black).
  */
-async function renderSignature(file: ReceivedFile): Promise<Buffer> {
-  const bytes = await readFile(file.path);
+async function renderSignature(bytes: Buffer): Promise<Buffer> {
   if (!bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) throw new AppError(400, NOT_A_PNG);
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -69,10 +67,10 @@ async function renderSignature(file: ReceivedFile): Promise<Buffer> {
  * is written, and whatever was written is removed again on a failure.
  */
 export async function storeProofImages(
-  files: { photo?: ReceivedFile; signature?: ReceivedFile },
+  files: { photo?: ReceivedFile; signature?: { bytes: Buffer } },
   storage: ImageStorage,
 ): Promise<StoredProofImages> {
-  const signature = files.signature ? await renderSignature(files.signature) : undefined;
+  const signature = files.signature ? await renderSignature(files.signature.bytes) : undefined;
   const [photo] = files.photo ? await storeImages([files.photo], storage, proofPhotoNames) : [];
   const stored: StoredProofImages = {
     photoKey: photo?.storageKey ?? null,

@@ -9,10 +9,16 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from './multipart-submission.ts';
 
+/** A file small enough to hold in memory (a signature): it never touches the disk. */
+export interface ReceivedBytes {
+  bytes: Buffer;
+  sha256: string;
+}
+
 export interface ReceivedProof {
   fields: Record<string, string>;
   photo?: ReceivedFile;
-  signature?: ReceivedFile;
+  signature?: ReceivedBytes;
   cleanup(): Promise<void>;
 }
 
@@ -21,9 +27,29 @@ const FIELD_BYTES: Record<string, number> = { trackingCode: 64 * 3 + 64, receive
 export const PROOF_FIELD_BYTES = Math.max(...Object.values(FIELD_BYTES));
 
 const MAX_MB = LIMITS.maxImageBytes / (1024 * 1024);
-const SIGNATURE_KB = SIGNATURE_MAX_BYTES / 1024;
+export const SIGNATURE_TOO_LARGE = `The signature is larger than ${SIGNATURE_MAX_BYTES / 1024} KB`;
 
-async function receiveFile(part: MultipartFile, target: string): Promise<ReceivedFile | undefined> {
+/**
+ * Reads the signature into memory, keeping nothing once it passes its limit (the parser's file limit
+ * is the photo's 10 MB, twenty times more): an oversized one is refused with its own limit, having
+ * never been written to disk. The rest of it is read and dropped, so the client gets the answer.
+ */
+async function receiveSignature(part: MultipartFile): Promise<ReceivedBytes | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= SIGNATURE_MAX_BYTES) chunks.push(chunk);
+    else chunks.length = 0;
+  }
+  if (size > SIGNATURE_MAX_BYTES || part.file.truncated) throw new AppError(413, SIGNATURE_TOO_LARGE);
+  // A browser sends an empty part for a file input left empty.
+  if (size === 0) return undefined;
+  const bytes = Buffer.concat(chunks);
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+async function receivePhoto(part: MultipartFile, target: string): Promise<ReceivedFile | undefined> {
   const hash = createHash('sha256');
   await pipeline(
     part.file,
@@ -35,20 +61,16 @@ async function receiveFile(part: MultipartFile, target: string): Promise<Receive
     },
     createWriteStream(target),
   );
-  const label = part.fieldname === DELIVERY_PROOF_FILES.signature ? 'The signature' : 'The photo';
-  if (part.file.truncated) throw new AppError(413, `${label} is larger than ${MAX_MB} MB`);
+  if (part.file.truncated) throw new AppError(413, `The photo is larger than ${MAX_MB} MB`);
   const { size } = await stat(target);
   // A browser sends an empty part for a file input left empty.
   if (size === 0) return undefined;
-  if (part.fieldname === DELIVERY_PROOF_FILES.signature && size > SIGNATURE_MAX_BYTES) {
-    throw new AppError(413, `The signature is larger than ${SIGNATURE_KB} KB`);
-  }
-  return { filename: label, path: target, sha256: hash.digest('hex') };
+  return { filename: 'The photo', path: target, sha256: hash.digest('hex') };
 }
 
 /**
  * Streams a proof-of-delivery form: `trackingCode` and `receivedBy` into memory (each bounded), at
- * most one `photo` and one `signature` file to temporary files under `tmpRoot`. After the first problem
+ * most one `photo` to a temporary file under `tmpRoot` and one `signature` into memory (512 KB at most). After the first problem
  * the rest of the body is read and discarded, the temporary files removed and the AppError thrown.
  */
 export async function receiveProof(request: FastifyRequest, tmpRoot: string): Promise<ReceivedProof> {
@@ -80,8 +102,13 @@ export async function receiveProof(request: FastifyRequest, tmpRoot: string): Pr
         continue;
       }
       try {
-        const file = await receiveFile(part, path.join(directory, `${name}.upload`));
-        if (file) received[name] = file;
+        if (name === DELIVERY_PROOF_FILES.signature) {
+          const signature = await receiveSignature(part);
+          if (signature) received.signature = signature;
+        } else {
+          const photo = await receivePhoto(part, path.join(directory, `${name}.upload`));
+          if (photo) received.photo = photo;
+        }
       } catch (error) {
         failure = error;
         part.file.resume();

@@ -61,7 +61,7 @@ function proofView(trackingCode: string, row: proofs.DeliveryProofRow): Delivery
 export async function recordDeliveryProof<Replay>(
   deps: ShipmentDeps,
   actor: OperatorActor,
-  received: { fields: Record<string, string>; photo?: ReceivedFile; signature?: ReceivedFile },
+  received: { fields: Record<string, string>; photo?: ReceivedFile; signature?: { bytes: Buffer } },
   steps: ProofSteps<Replay>,
 ): Promise<{ replay: Replay } | { delivered: ShipmentView }> {
   const input = deliveryProofFieldsSchema.safeParse(received.fields);
@@ -124,8 +124,9 @@ export async function recordDeliveryProof<Replay>(
 }
 
 /** What the audit log keeps of a proof: the name and which images it has (never the images). */
-function auditedProof(row: StoredProofImages & { receivedBy: string }) {
-  return { receivedBy: row.receivedBy, photo: row.photoKey !== null, signature: row.signatureKey !== null };
+// The receiver's name stays with the proof (deleted with the package), not in the log.
+function auditedProof(row: StoredProofImages) {
+  return { photo: row.photoKey !== null, signature: row.signatureKey !== null };
 }
 
 async function requireProof(deps: ShipmentDeps, trackingCode: string) {

@@ -39,18 +39,9 @@ export const NO_SUCH_UPDATE = 'No location update has that timestamp';
 export const DELIVERED_STATUS = 'Delivered';
 
 /** What an entry keeps of a package that was submitted or deleted: who, where, what (not the photos). */
-const AUDITED_PACKAGE_FIELDS = [
-  'status',
-  'name',
-  'email',
-  'pickupLocation',
-  'rname',
-  'remail',
-  'destination',
-  'description',
-  'quantity',
-  'weight',
-] as const;
+// What a package's submission and deletion record: no name, e-mail, phone, address or description,
+// which would stay in the log, readable by every operator, after the package is deleted.
+const AUDITED_PACKAGE_FIELDS = ['status', 'quantity', 'weight'] as const;
 
 const packageTarget = (trackingCode: string) => ({ type: 'package', id: trackingCode }) as const;
 
@@ -372,7 +363,6 @@ export async function changeShipmentStatusRow(
         action: 'package.delivery_proof_removed',
         target: packageTarget(changed.trackingCode),
         before: {
-          receivedBy: ended.receivedBy,
           photo: ended.photoKey !== null,
           signature: ended.signatureKey !== null,
         },
@@ -450,7 +440,12 @@ export async function deleteShipment(
       actor,
       action: 'package.deleted',
       target: packageTarget(shipment.trackingCode),
-      before: { ...pickFields(shipment, AUDITED_PACKAGE_FIELDS), images: images.length },
+      before: {
+        id: shipment.id,
+        ...pickFields(shipment, AUDITED_PACKAGE_FIELDS),
+        images: images.length,
+        deliveryProof: proof !== undefined,
+      },
     });
     return { shipment, images, proof };
   });

@@ -97,7 +97,8 @@ export const subscriptionsRoutes = publicScope(async (app) => {
           429: MAILBOX_REFUSED,
         },
       },
-      ...rateLimitFor(app, 'forms'),
+      // It tells whether a code exists, so it counts in the tracking budget too.
+      ...rateLimitFor(app, 'track', 'forms'),
     },
     async (request, reply) => {
       const startedAt = performance.now();

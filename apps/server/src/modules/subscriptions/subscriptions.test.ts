@@ -61,8 +61,10 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
     await testApp.app.mailOutbox.stop();
     operator = await testApp.operator();
     visitor = testApp.client();
-    // The customers' own notifications stay off: subscribers get their updates regardless.
-    expect((await operator.get('/api/admin/notification-settings')).body).toEqual({ notifyCustomers: false });
+    // The customers' own notifications turned off: subscribers get their updates regardless.
+    expect((await operator.put('/api/admin/notification-settings', { notifyCustomers: false })).body).toEqual({
+      notifyCustomers: false,
+    });
   });
   afterAll(async () => {
     await testApp?.close();

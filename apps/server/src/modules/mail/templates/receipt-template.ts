@@ -25,6 +25,11 @@ export interface ReceiptContent {
   length: number;
   width: number;
   height: number;
+  /**
+   * Whether the shipper is e-mailed as the package is reviewed and moves (the notification setting when
+   * it was submitted). Absent in receipts queued before it was recorded: then nothing more is promised.
+   */
+  updatesFollow?: boolean;
 }
 
 function summaryOf(content: ReceiptContent): [label: string, value: string][] {
@@ -48,7 +53,11 @@ export function renderReceiptEmail(context: MailContext, content: ReceiptContent
   const code = content.trackingCode;
   const subject = `Receipt for your package ${code}`;
   const greeting = content.shipperName ? `Hello ${content.shipperName},` : 'Hello,';
-  const message = `Thank you for shipping with ${context.company.name}. We have received your package and will confirm it shortly. Keep this e-mail: your tracking code follows your package all the way.`;
+  // Only what will happen: another e-mail when the team has reviewed the package only while customers
+  // are notified; the tracking page's own e-mail updates whatever the setting.
+  const message = content.updatesFollow
+    ? `Thank you for shipping with ${context.company.name}. We have received your package and will e-mail you again when our team has reviewed it, and at each step of its journey. Keep this e-mail: your tracking code follows your package all the way.`
+    : `Thank you for shipping with ${context.company.name}. We have received your package. Keep this e-mail: your tracking code follows your package all the way, and its tracking page can e-mail you at each step.`;
   const signature = defaultSignature(context.company.name);
   const summary = summaryOf(content);
 

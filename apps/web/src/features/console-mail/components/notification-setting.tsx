@@ -41,7 +41,7 @@ export function NotificationSetting({ isAdmin }: { isAdmin: boolean }) {
           label={NOTIFY_LABEL}
           description={
             isAdmin
-              ? "The shipper and the receiver each get one e-mail per change, with a link to track the package. The shipper's receipt for a new package is sent either way."
+              ? "The shipper and the receiver each get one e-mail per change, with a link to track the package. The shipper's receipt for a new package is sent either way; it, the About page and the Services page promise these e-mails only while this is on."
               : 'Only an admin can change this setting.'
           }
           checked={update.isPending ? (update.variables?.notifyCustomers ?? false) : settings.data.notifyCustomers}

@@ -6,7 +6,7 @@ const VALUES = [
   {
     icon: IconClockCheck,
     title: 'Reliability',
-    text: 'We say when a parcel will arrive and we keep our word. When something slips, we tell you first.',
+    text: 'We say when a parcel will arrive and we keep our word. When something slips, the tracking page says so and our team follows it up.',
   },
   {
     icon: IconEye,

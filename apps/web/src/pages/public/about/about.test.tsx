@@ -12,4 +12,18 @@ describe('About page', () => {
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByText(/Fifteen years/)).toBeNull();
   });
+
+  it('promises e-mails on acceptance, on the way and on delivery only while customers are notified', () => {
+    const promise = 'Customers get an e-mail when their package is accepted, on its way and delivered.';
+    const { unmount } = renderPageForTest(<AboutPage />, { path: '/about', content: { notifyCustomers: true } });
+    expect(screen.getByText(promise)).toBeTruthy();
+    unmount();
+    renderPageForTest(<AboutPage />, { path: '/about', content: { notifyCustomers: false } });
+    expect(screen.queryByText(promise)).toBeNull();
+    expect(
+      screen.getByText(
+        'Anyone following a package can ask on its tracking page for an e-mail at every change of its status or location.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -1,32 +1,39 @@
 import { Box, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCircleCheck, IconMapSearch, IconPackage } from '@tabler/icons-react';
 import { PageSection } from '../../../components/section/page-section.tsx';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 
-const STEPS = [
-  {
-    icon: IconCalendarCheck,
-    title: 'Book & Schedule',
-    text: 'Fill in the shipping form online and choose a pickup time that suits you.',
-  },
-  {
-    icon: IconPackage,
-    title: 'Package & Collect',
-    text: 'Pack your item securely; our courier collects it from your door.',
-  },
-  {
-    icon: IconMapSearch,
-    title: 'Track & Monitor',
-    text: 'Follow every stage with your tracking code, from sorting hub to your street.',
-  },
-  {
-    icon: IconCircleCheck,
-    title: 'Deliver & Confirm',
-    text: 'We deliver and confirm with a signature or photo, and you are notified at once.',
-  },
-] as const;
+/** The steps, each sentence true of this installation (the delivery e-mail follows the notification setting). */
+function steps(notifyCustomers: boolean) {
+  return [
+    {
+      icon: IconCalendarCheck,
+      title: 'Book & Schedule',
+      text: 'Fill in the shipping form online: your tracking code appears at once, and a receipt follows by e-mail.',
+    },
+    {
+      icon: IconPackage,
+      title: 'Package & Collect',
+      text: 'Pack your item securely; our courier collects it from your door.',
+    },
+    {
+      icon: IconMapSearch,
+      title: 'Track & Monitor',
+      text: 'Follow every stage with your tracking code, from sorting hub to your street.',
+    },
+    {
+      icon: IconCircleCheck,
+      title: 'Deliver & Confirm',
+      text: notifyCustomers
+        ? 'We deliver to the door and e-mail you as soon as the package is marked delivered.'
+        : 'We deliver to the door, and the tracking page shows it delivered as soon as it is.',
+    },
+  ];
+}
 
 /** The four steps of a delivery, in order. */
 export function HowItWorks() {
+  const { notifyCustomers } = useSiteContent();
   return (
     <PageSection id="how-it-works" title="How It Works" subtitle="Four simple steps from booking to delivery.">
       <SimpleGrid
@@ -37,7 +44,7 @@ export function HowItWorks() {
         m={0}
         style={{ listStyle: 'none' }}
       >
-        {STEPS.map(({ icon: Icon, title, text }, index) => (
+        {steps(notifyCustomers).map(({ icon: Icon, title, text }, index) => (
           <Box component="li" key={title} ta="center">
             <ThemeIcon size={64} radius="xl" mb="md" aria-hidden>
               <Icon size={32} stroke={1.6} />

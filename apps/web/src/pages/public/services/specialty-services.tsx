@@ -17,7 +17,7 @@ const SPECIALTY = [
   {
     icon: IconShoppingCart,
     title: 'E-commerce Solutions',
-    text: 'Daily pickups from your shop or warehouse, branded tracking pages for your customers and easy returns.',
+    text: 'Daily pickups from your shop or warehouse, tracking links and e-mail updates for your customers and easy returns.',
   },
 ] as const;
 

@@ -14,7 +14,7 @@ const STORIES = [
     industry: 'Fashion & Retail',
     result: 'Returns processed in half the time',
     story:
-      'Daily e-commerce pickups and branded tracking pages cut "where is my order?" e-mails to a trickle during the holiday peak.',
+      'Daily e-commerce pickups and tracking links with e-mail updates cut "where is my order?" e-mails to a trickle during the holiday peak.',
   },
   {
     client: 'Vantage Motors',
