@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitShipment } from '../support/factories.ts';
 import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { databases } from '../support/test-databases.ts';
+import { databasesFor } from '../support/test-databases.ts';
 import { writeTestWebBuild } from '../support/web-build.ts';
 
 const UNKNOWN = 'AAAAAAAAAAAA';
 
-describe.each(databases())('the tracking budget on %s', (kind) => {
+// Both databases: the counters live in memory on PGlite and in PostgreSQL rows with DATABASE_URL.
+describe.each(databasesFor('sql'))('the tracking budget on %s', (kind) => {
   let webRoot: string;
   beforeAll(async () => {
     webRoot = await mkdtemp(path.join(os.tmpdir(), 'waybill-web-'));

@@ -64,7 +64,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Mail settings of the console: one row (id 1). Customers are notified by default (migration 0014 gave
+ * Mail settings of the console: one row (id 1). Customers are notified by default (migration 0017 gave
  * an install that had never saved the setting a row that says so; one that saved "off" kept it).
  */
 export const mailSettings = pgTable(

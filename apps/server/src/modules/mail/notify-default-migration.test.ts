@@ -1,4 +1,4 @@
-// Migration 0014 turns customer notifications on for an install that never saved the setting, and
+// Migration 0017 turns customer notifications on for an install that never saved the setting, and
 // leaves a saved choice as it was ("off" stays off). *PGlite*: the SQL is the same on PostgreSQL.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -66,7 +66,7 @@ export async function markMessageFailed(
 
 export async function readNotifyCustomers(db: Database): Promise<boolean> {
   const [row] = await db.select({ notifyCustomers: mailSettings.notifyCustomers }).from(mailSettings).limit(1);
-  // Migration 0014 leaves a row in every database; without one, the column's default.
+  // Migration 0017 leaves a row in every database; without one, the column's default.
   return row?.notifyCustomers ?? true;
 }
 
