@@ -4,7 +4,11 @@
 // server's runtime dependencies in a folder of its own (as the README's "Deploying" steps do), a start on
 // a fresh embedded database, one submission with a photo, tracking, an operator's sign-in and a clean
 // stop. Plain JavaScript with no dependency of its own, so it runs wherever Node.js does.
-// Usage: node scripts/smoke.mjs [--no-build]
+// Usage: node scripts/smoke.mjs [--no-build]                 all of it, in a temporary folder
+//        node scripts/smoke.mjs --stage DIR [--no-build]     build and install into DIR, then stop
+//        node scripts/smoke.mjs --from DIR                   start from DIR and check, then remove DIR
+// CI stages while it checks the types (the build must be done before the test run builds again) and
+// checks from the staged copy while the tests run, since that copy shares no file with the checkout.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -63,32 +67,39 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-async function main() {
-  step(`Node.js ${process.version}`);
+function option(name) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : path.resolve(process.argv[index + 1] ?? '');
+}
+
+/** The production build, then the deployment's files only and the server's runtime dependencies. */
+async function stage(work) {
   if (!process.argv.includes('--no-build')) {
     run('npm', ['run', 'build'], { cwd: root });
     step('built');
   }
+  const app = path.join(work, 'app');
+  const files = ['package.json', 'package-lock.json', 'apps/server/dist', 'apps/server/drizzle', 'apps/web/dist'];
+  for (const workspace of ['apps', 'packages']) {
+    for (const name of await readdir(path.join(root, workspace))) files.push(`${workspace}/${name}/package.json`);
+  }
+  files.push('e2e/package.json', 'bench/package.json');
+  for (const file of files) {
+    await mkdir(path.dirname(path.join(app, file)), { recursive: true });
+    await cp(path.join(root, file), path.join(app, file), { recursive: true });
+  }
+  step("copied the deployment's files");
+  run('npm', ['ci', '--omit=dev', '-w', '@waybill/server', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: app,
+  });
+  step('production dependencies installed');
+}
 
-  // The deployment's files only, then the server's runtime dependencies from the lock file.
-  const work = await mkdtemp(path.join(tmpdir(), 'waybill-smoke-'));
+/** A start on a fresh embedded database, a submission with a photo, tracking, sign-in, a clean stop. */
+async function check(work) {
+  const app = path.join(work, 'app');
   let child;
   try {
-    const app = path.join(work, 'app');
-    const files = ['package.json', 'package-lock.json', 'apps/server/dist', 'apps/server/drizzle', 'apps/web/dist'];
-    for (const workspace of ['apps', 'packages']) {
-      for (const name of await readdir(path.join(root, workspace))) files.push(`${workspace}/${name}/package.json`);
-    }
-    files.push('e2e/package.json', 'bench/package.json');
-    for (const file of files) {
-      await mkdir(path.dirname(path.join(app, file)), { recursive: true });
-      await cp(path.join(root, file), path.join(app, file), { recursive: true });
-    }
-    run('npm', ['ci', '--omit=dev', '-w', '@waybill/server', '--no-audit', '--no-fund', '--prefer-offline'], {
-      cwd: app,
-    });
-    step('production dependencies installed');
-
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const admin = { email: 'smoke@waybill.test', password: randomBytes(12).toString('base64url') };
@@ -186,6 +197,19 @@ async function main() {
     }
   } finally {
     if (child && child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+async function main() {
+  step(`Node.js ${process.version}`);
+  const stageOnly = option('--stage');
+  const from = option('--from');
+  if (stageOnly) return stage(stageOnly);
+  const work = from ?? (await mkdtemp(path.join(tmpdir(), 'waybill-smoke-')));
+  try {
+    if (!from) await stage(work);
+    await check(work);
+  } finally {
     await rm(work, { recursive: true, force: true });
   }
 }

@@ -21,6 +21,12 @@ export interface NodeProcessOptions {
   cwd?: string;
   /** Polled until it answers 2xx (e.g. `/api/health`). */
   readyPath: string;
+  /**
+   * Until it is ready, the process runs this share (0 < share < 1) of every 100 ms and is stopped
+   * (SIGSTOP) for the rest, as `cpulimit` does: a start on a machine whose cores are taken, without
+   * processes that take them (which slowed every other test running beside it).
+   */
+  cpuShareUntilReady?: number;
 }
 
 export interface NodeProcess {
@@ -88,17 +94,28 @@ export async function startNodeProcess(options: NodeProcessOptions): Promise<Nod
   };
 
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (!running()) throw new Error(`The process exited (${exitCode}) before it was ready:\n${output()}`);
-    const ready = await fetch(`${url}${options.readyPath}`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ready) break;
-    if (Date.now() - lastSignOfLife > SILENCE_LIMIT_MS) {
-      await kill();
-      throw new Error(`The process did not answer and said nothing for ${SILENCE_LIMIT_MS / 1000} s:\n${output()}`);
+  const throttle = options.cpuShareUntilReady === undefined ? undefined : throttleCpu(child, options.cpuShareUntilReady);
+  try {
+    await waitUntilReady();
+  } finally {
+    throttle?.end();
+  }
+
+  async function waitUntilReady() {
+    for (;;) {
+      if (!running()) throw new Error(`The process exited (${exitCode}) before it was ready:\n${output()}`);
+      const ready = await fetch(`${url}${options.readyPath}`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (ready) return;
+      // A throttled process is silent for longer stretches: its limit grows by the same ratio.
+      const silenceLimit = SILENCE_LIMIT_MS / (options.cpuShareUntilReady ?? 1);
+      if (Date.now() - lastSignOfLife > silenceLimit) {
+        await kill();
+        throw new Error(`The process did not answer and said nothing for ${silenceLimit / 1000} s:\n${output()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {
@@ -118,5 +135,26 @@ export async function startNodeProcess(options: NodeProcessOptions): Promise<Nod
       return code;
     },
     kill,
+  };
+}
+
+/** Stops and continues `child` in turns so it runs `share` of every 100 ms; `end()` lets it run freely. */
+function throttleCpu(child: ChildProcess, share: number): { end(): void } {
+  if (!(share > 0 && share < 1)) throw new Error(`cpuShareUntilReady must be between 0 and 1, not ${share}`);
+  const PERIOD_MS = 100;
+  let pause: NodeJS.Timeout | undefined;
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+  };
+  const cycle = setInterval(() => {
+    signal('SIGCONT');
+    pause = setTimeout(() => signal('SIGSTOP'), PERIOD_MS * share);
+  }, PERIOD_MS);
+  return {
+    end() {
+      clearInterval(cycle);
+      clearTimeout(pause);
+      signal('SIGCONT');
+    },
   };
 }

@@ -8,6 +8,8 @@ export interface WaybillServerOptions {
   dataDir: string;
   /** Over this process's environment (`undefined` removes a variable), after PORT, HOST and DATA_DIR. */
   env?: Record<string, string | undefined>;
+  /** See `NodeProcessOptions.cpuShareUntilReady`. */
+  cpuShareUntilReady?: number;
 }
 
 /**
@@ -20,5 +22,6 @@ export function startWaybillServer(options: WaybillServerOptions): Promise<NodeP
     cwd: path.dirname(path.dirname(SERVER_ENTRY)),
     env: { HOST: '127.0.0.1', DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     readyPath: '/api/health',
+    cpuShareUntilReady: options.cpuShareUntilReady,
   });
 }

@@ -18,9 +18,11 @@ export function startChildServer(options: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string | undefined>;
+  cpuShareUntilReady?: number;
 }): Promise<ChildServer> {
   return startWaybillServer({
     dataDir: options.dataDir,
+    cpuShareUntilReady: options.cpuShareUntilReady,
     env: {
       DATABASE_URL: options.databaseUrl ?? '',
       ADMIN_EMAIL: TEST_ADMIN.email,
