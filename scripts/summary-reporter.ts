@@ -5,11 +5,25 @@ import type { Reporter, TestModule } from 'vitest/node';
 const SLOWEST = 10;
 
 /**
- * Ends the run with the slowest files (import, set-up and tests, so a slowdown shows at once) and then
- * one plain line, "N passed, N failed, N skipped", that any reader can parse.
+ * Ends the run with each project's wall time (its first file's start to its last file's end: the
+ * budgets of docs/TESTING.md), the slowest files (import, set-up and tests, so a slowdown shows at once)
+ * and then one plain line, "N passed, N failed, N skipped", that any reader can parse.
  * @public Named by path in vitest.config.ts.
  */
 export default class SummaryReporter implements Reporter {
+  private readonly spans = new Map<string, { start: number; end: number; files: number }>();
+
+  onTestModuleQueued(module: TestModule) {
+    const span = this.spans.get(module.project.name);
+    if (span) span.files += 1;
+    else this.spans.set(module.project.name, { start: Date.now(), end: Date.now(), files: 1 });
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    const span = this.spans.get(module.project.name);
+    if (span) span.end = Date.now();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = unhandledErrors.length;
@@ -27,6 +41,15 @@ export default class SummaryReporter implements Reporter {
       .map((module) => ({ module, seconds: fileSeconds(module) }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, SLOWEST);
+    if (this.spans.size > 0) {
+      const lines = [...this.spans].map(
+        ([name, { start, end, files }]) =>
+          `  ${((end - start) / 1000).toFixed(1).padStart(6)} s  ${name.padEnd(7)} ${files} files`,
+      );
+      process.stdout.write(
+        `\nEach project, from its first file's start to its last file's end:\n${lines.join('\n')}\n`,
+      );
+    }
     if (slowest.length > 0) {
       const lines = slowest.map(
         ({ module, seconds }) =>
