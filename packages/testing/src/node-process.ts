@@ -94,7 +94,8 @@ export async function startNodeProcess(options: NodeProcessOptions): Promise<Nod
   };
 
   const url = `http://127.0.0.1:${port}`;
-  const throttle = options.cpuShareUntilReady === undefined ? undefined : throttleCpu(child, options.cpuShareUntilReady);
+  const throttle =
+    options.cpuShareUntilReady === undefined ? undefined : throttleCpu(child, options.cpuShareUntilReady);
   try {
     await waitUntilReady();
   } finally {

@@ -5,8 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { shipmentImages, shipments } from '../../src/db/schema/index.ts';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
 import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
@@ -33,11 +36,17 @@ describe('the server process under load and at shutdown', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** The server the tests share: the load leaves it running, the shutdown test ends it. */
+  const running = async () => {
+    const alive = server !== undefined && server.child.exitCode === null && server.child.signalCode === null;
+    if (!alive) server = await startChildServer({ dataDir });
+    return server!;
+  };
+
   it(`answers ${CONNECTIONS} connections mixing tracking, submissions and the console list without an error, memory levelling off`, {
     timeout: DURATION_MS + 90_000,
   }, async () => {
-    server = await startChildServer({ dataDir });
-    const current = server;
+    const current = await running();
     const operator = new TestClient(current.url);
     expect((await operator.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
     const png = await imageBytes('png');
@@ -103,14 +112,12 @@ describe('the server process under load and at shutdown', () => {
     expect(counts.list).toBeGreaterThan(0);
     // Levelling off: after the warm-up third, memory grows by at most a quarter (or 64 MB).
     expect(end - third).toBeLessThan(Math.max(third * 0.25, 64 * MB));
-    await current.kill();
   });
 
   it('on SIGTERM refuses new connections, finishes a large upload in flight, and exits 0', {
     timeout: REAL_SERVER_TEST_TIMEOUT_MS,
   }, async () => {
-    server = await startChildServer({ dataDir });
-    const current = server;
+    const current = await running();
     const { port } = current;
     const customer = new TestClient(current.url);
     await customer.get('/api/health');
@@ -178,13 +185,15 @@ describe('the server process under load and at shutdown', () => {
     const { trackingCode } = (await answer.json()) as { trackingCode: string };
     expect(await current.exited).toBe(0);
 
-    // The answered upload is there after a restart, with its three images.
-    server = await startChildServer({ dataDir });
-    const operator = new TestClient(server.url);
-    expect((await operator.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
-    const stored = await operator.get(`/api/admin/packages/${trackingCode}`);
-    expect(stored.body).toMatchObject({ name: 'Upload during shutdown' });
-    expect(stored.body.packageImages).toHaveLength(3);
-    await server.kill();
+    // The answered upload is in the database the process closed, with its three images.
+    const handle = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
+    try {
+      const [stored] = await handle.db.select().from(shipments).where(eq(shipments.trackingCode, trackingCode));
+      expect(stored).toMatchObject({ name: 'Upload during shutdown' });
+      const images = await handle.db.select().from(shipmentImages).where(eq(shipmentImages.shipmentId, stored!.id));
+      expect(images).toHaveLength(3);
+    } finally {
+      await handle.close();
+    }
   });
 });
