@@ -52,11 +52,12 @@ export default defineConfig({
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',
-          // One file at a time: two (each worker with its own server and database, e2e/support/global-setup.ts)
-          // were measured no faster on the shared two-core machine: 161 and 145 s against 143 and 143 s for
-          // four spec files at a load of 7 to 14. `fileParallelism: true` with `maxWorkers: 2` turns it on.
-          fileParallelism: false,
-          maxWorkers: 1,
+          // Two files at a time, each worker with its own server and database (e2e/support/global-setup.ts):
+          // a browser test waits on the browser, the server and the test in turn, so one file leaves a
+          // core idle on a quiet two-core machine. (On a machine loaded by other work, two were measured
+          // no faster than one: 161 and 145 s against 143 and 143 s for four files at a load of 7 to 14.)
+          fileParallelism: true,
+          maxWorkers: 2,
           // The limit catches a hang, not a slow machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
