@@ -5,8 +5,8 @@
 // a fresh embedded database, one submission with a photo, tracking, an operator's sign-in and a clean
 // stop. Plain JavaScript with no dependency of its own, so it runs wherever Node.js does.
 // Usage: node scripts/smoke.mjs [--no-build]                 all of it, in a temporary folder
-//        node scripts/smoke.mjs --stage DIR [--no-build]     build and install into DIR, then stop
-//        node scripts/smoke.mjs --from DIR                   start from DIR and check, then remove DIR
+//        node scripts/smoke.mjs --stage DIR [--no-build]     build and copy the deployment's files to DIR
+//        node scripts/smoke.mjs --from DIR                   install, start and check there, then remove DIR
 // CI stages while it checks the types (the build must be done before the test run builds again) and
 // checks from the staged copy while the tests run, since that copy shares no file with the checkout.
 import { spawn, spawnSync } from 'node:child_process';
@@ -72,7 +72,7 @@ function option(name) {
   return index === -1 ? undefined : path.resolve(process.argv[index + 1] ?? '');
 }
 
-/** The production build, then the deployment's files only and the server's runtime dependencies. */
+/** The production build, then the deployment's files only, copied to `work`. */
 async function stage(work) {
   if (!process.argv.includes('--no-build')) {
     run('npm', ['run', 'build'], { cwd: root });
@@ -89,15 +89,18 @@ async function stage(work) {
     await cp(path.join(root, file), path.join(app, file), { recursive: true });
   }
   step("copied the deployment's files");
+}
+
+/**
+ * The server's runtime dependencies from the lock file, then a start on a fresh embedded database, a
+ * submission with a photo, tracking, sign-in and a clean stop.
+ */
+async function check(work) {
+  const app = path.join(work, 'app');
   run('npm', ['ci', '--omit=dev', '-w', '@waybill/server', '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: app,
   });
   step('production dependencies installed');
-}
-
-/** A start on a fresh embedded database, a submission with a photo, tracking, sign-in, a clean stop. */
-async function check(work) {
-  const app = path.join(work, 'app');
   let child;
   try {
     const port = await freePort();
