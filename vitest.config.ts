@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import TestSequencer from './scripts/test-sequencer.ts';
 
-// One runner for every suite so `npm test` ends with one summary. Each project keeps its own settings;
-// the projects run one group after another so they do not fight for the CPUs: first the light ones
-// (domain, testing and the web components share two workers), then the server, then the browser tests.
-// Projects of one group must name the same maxWorkers.
+// One runner for every suite so `npm test` ends with one summary. Each project keeps its own settings.
+// Two groups, one after the other: first the light, CPU-bound ones (domain, testing and the web
+// components share two workers), then the server and the browser tests together, three files at a time,
+// taking turns (scripts/test-sequencer.ts): each of those waits much of its time on child processes,
+// a browser or a database, so two of them alone left the two cores idle a third of the time. Projects
+// of one group must name the same maxWorkers, which the group shares.
 export default defineConfig({
   test: {
+    sequence: { sequencer: TestSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
@@ -33,7 +37,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: 3,
           // The files of a worker share its process and so its module cache: the app's modules and their
           // dependencies are loaded once a worker rather than once a file (about 2 s of CPU a file). Each
           // file still makes its own apps, databases and folders, and restores what it changes.
@@ -48,16 +52,14 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           include: ['e2e/specs/**/*.spec.ts'],
           environment: 'node',
           pool: 'forks',
-          // Two files at a time, each worker with its own server and database (e2e/support/global-setup.ts):
-          // a browser test waits on the browser, the server and the test in turn, so one file leaves a
-          // core idle on a quiet two-core machine. (On a machine loaded by other work, two were measured
-          // no faster than one: 161 and 145 s against 143 and 143 s for four files at a load of 7 to 14.)
+          // Beside the server's files, up to three at a time, each worker with its own server and
+          // database (e2e/support/global-setup.ts).
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
           // The limit catches a hang, not a slow machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
