@@ -158,10 +158,6 @@ const PUBLIC_PAGES: [path: string, heading: string][] = [
   ['/thank-you', 'Thank You!'],
 ];
 
-/** Chromium's log line for a package's proof of delivery asked for and not found (the package has none). */
-const NO_PROOF =
-  /^Failed to load resource: the server responded with a status of 404 \(Not Found\): \S+\/api\/admin\/packages\/[A-Z0-9]+\/proof$/;
-
 /**
  * The server's small pages name no icon, so Chromium asks for /favicon.ico, which the site does not
  * have (its icon is /favicon.svg), and logs the 404.
@@ -335,6 +331,14 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    // Signed out, the console's address leads to its sign-in page without a failed request logged.
+    name: 'console signed out',
+    as: 'visitor',
+    console: true,
+    path: () => '/',
+    ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
+  },
+  {
     name: 'console sign-in, session expired',
     as: 'visitor',
     console: true,
@@ -353,8 +357,6 @@ export const SCREENS: Screen[] = [
     as: 'operator',
     console: true,
     path: (data) => `/?q=${data.word}`,
-    // The details ask for the package's proof of delivery: 404 when it has none, which Chromium logs.
-    allowErrors: NO_PROOF,
     ready: async (page, data) => {
       for (const code of [data.pending, data.accepted, data.delivered]) await card(page, code).waitFor();
       await card(page, data.pending)

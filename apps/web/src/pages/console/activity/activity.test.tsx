@@ -24,7 +24,9 @@ const ENTRY = {
 /** The page at `path` for an operator of `role`, against a server that answers the log with one entry. */
 function openAs(role: 'admin' | 'operator', path: string) {
   const fetch = vi.fn(async (url: string) => {
-    if (String(url) === '/api/auth/me') return Response.json({ email: 'ops@courier.test', name: 'Ops', role });
+    if (String(url) === '/api/auth/session') {
+      return Response.json({ operator: { email: 'ops@courier.test', name: 'Ops', role }, expired: false });
+    }
     return Response.json([ENTRY], { headers: { 'X-Total-Count': '1', 'X-Page': '1', 'X-Page-Size': '50' } });
   });
   vi.stubGlobal('fetch', fetch);
