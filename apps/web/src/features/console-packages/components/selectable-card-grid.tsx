@@ -29,7 +29,7 @@ export function SelectableCardGrid({
   const chosen = pageCodes.filter((code) => bulk.selection.codes.has(code)).length;
   return (
     <Stack gap="sm">
-      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} totalCapped={totalCapped} filter={filter} />
+      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} totalCapped={totalCapped} />
       {items.length === 0 ? (
         empty
       ) : (
