@@ -562,7 +562,10 @@ export const SCREENS: Screen[] = [
     path: () => '/activity',
     ready: async (page) => {
       await heading(page, 'Activity');
-      await page.getByRole('table', { name: 'Activity, newest first' }).locator('tbody tr').first().waitFor();
+      // A table from md up, one card per entry below it.
+      const table = page.getByRole('table', { name: 'Activity, newest first' }).locator('tbody tr');
+      const cards = page.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');
+      await table.or(cards).first().waitFor();
     },
   },
   {
