@@ -189,7 +189,7 @@ describe('console package table', () => {
     expect(body.locationUpdates.map((update) => update.location)).toEqual(['Lagos sorting centre']);
   });
 
-  it('downloads labels as a PDF and the search as CSV, then deletes after the count is typed', async () => {
+  it('downloads labels as a PDF and the selection as CSV, then deletes after the count is typed', async () => {
     const word = uniqueWord();
     const [a, b, c] = await seed(word, 3);
     const { page, context } = await open(`/?q=${word}`);
@@ -271,5 +271,40 @@ describe('console package table', () => {
     await report(page, 'Accept: 2 done, 0 failed').waitFor();
     expect(await statusOf(context, a!)).toBe('Order Placed');
     await screenshot(page, 'console-cards-selecting-desktop-light');
+  });
+
+  it('gives a 375 px phone the cards with a visually hidden select label, never a table scrolling sideways', async () => {
+    const word = uniqueWord();
+    const [a] = await seed(word, 2);
+    const { page } = await openConsolePage(browser, `/?q=${word}`, { viewport: 'mobile' });
+    try {
+      // The table chosen on a wide screen is remembered, and not shown here.
+      // The key the console keeps the chosen view under (DASHBOARD_VIEW_KEY of the web app).
+      await page.evaluate(() => window.localStorage.setItem('waybill-console-packages-view', JSON.stringify('table')));
+      await page.reload();
+      await page.getByRole('article', { name: `Package ${a}` }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      expect(await page.getByRole('radiogroup', { name: 'View' }).count()).toBe(0);
+
+      await page.getByRole('switch', { name: 'Select packages' }).check();
+      const checkbox = page.getByRole('checkbox', { name: `Select ${a}`, exact: true });
+      await checkbox.check();
+      await bulkBar(page).getByText('1 package selected').waitFor();
+      // The label names the checkbox without taking room above the card.
+      const label = await page.getByText(`Select ${a}`, { exact: true }).boundingBox();
+      expect(label && label.width * label.height).toBeLessThanOrEqual(1);
+      // Nothing on the page scrolls sideways, the page itself included.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+          .map((element) => element.className),
+      );
+      expect(wide).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(page, 'console-cards-selecting-mobile-light');
+    } finally {
+      await page.context().close();
+    }
   });
 });

@@ -4,7 +4,9 @@
 // and left again in each colour mode. What a screen needs from the server is seeded once per walk
 // (`WalkData`, through the API).
 import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 import type { ViewportName } from './browser.ts';
+import { readE2eEnvironment } from './environment.ts';
 
 /** What the walk seeds before the screens: codes and addresses the screens' addresses are made of. */
 export interface WalkData {
@@ -164,6 +166,9 @@ const PUBLIC_PAGES: [path: string, heading: string][] = [
  */
 const NO_FAVICON =
   /^Failed to load resource: the server responded with a status of 404 \(Not Found\): \S+\/favicon\.ico$/;
+
+/** Below the console's md breakpoint (62em): the phone layouts. */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
@@ -403,8 +408,13 @@ export const SCREENS: Screen[] = [
     console: true,
     path: (data) => `/?q=${data.word}`,
     ready: async (page, data) => {
-      await page.getByRole('radiogroup', { name: 'View' }).getByText('Table', { exact: true }).click();
-      await page.getByRole('table').waitFor();
+      if (isPhone(page)) {
+        // A phone has no table (its columns would scroll sideways): the cards' select mode instead.
+        await page.getByRole('switch', { name: 'Select packages' }).check();
+      } else {
+        await page.getByRole('radiogroup', { name: 'View' }).getByText('Table', { exact: true }).click();
+        await page.getByRole('table').waitFor();
+      }
       await page.getByRole('checkbox', { name: `Select ${data.pending}`, exact: true }).check();
       await page.getByRole('region', { name: 'Bulk actions' }).waitFor();
     },
@@ -420,6 +430,7 @@ export const SCREENS: Screen[] = [
     ],
     // The console remembers the view: the other screens show cards.
     cleanup: async (page) => {
+      if (isPhone(page)) return;
       await page.getByRole('radiogroup', { name: 'View' }).getByText('Cards', { exact: true }).click();
       await page.getByRole('article').first().waitFor();
     },
@@ -573,7 +584,12 @@ export const SCREENS: Screen[] = [
     as: 'operator',
     console: true,
     path: () => '/no-such-screen',
-    ready: (page) => page.getByRole('heading', { name: 'Page not found' }).waitFor(),
+    ready: async (page) => {
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      // The way back stays in the console: its dashboard, not the public home page.
+      const back = page.getByRole('link', { name: 'Back to the dashboard' });
+      expect(await back.getAttribute('href')).toBe(readE2eEnvironment().consolePath);
+    },
   },
 ];
 

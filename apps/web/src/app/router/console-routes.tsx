@@ -46,7 +46,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'team', lazy: screen('team') },
       { path: 'activity', lazy: screen('activity') },
       { path: 'password', lazy: screen('password') },
-      { path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') },
+      { path: '*', lazy: screen('not-found') },
     ],
   },
 ];
