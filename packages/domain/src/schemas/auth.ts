@@ -23,7 +23,6 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
  * timed out (the sign-in page says so).
  */
 export const sessionStateSchema = z.object({ operator: operatorSchema.nullable(), expired: z.boolean() });
-export type SessionState = z.infer<typeof sessionStateSchema>;
 
 /** POST /api/auth/logout. */
 export const signedOutSchema = z.object({ message: z.string() });

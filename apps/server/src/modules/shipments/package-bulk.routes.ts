@@ -3,7 +3,6 @@ import {
   BULK_MAX_CODES,
   bulkActionAnswerSchema,
   bulkActionRequestSchema,
-  EXPORT_MAX_CODES,
   neutraliseSpreadsheetCell,
   packageExportQuerySchema,
   TRACKING_CODE_MAX_INPUT,
@@ -90,7 +89,7 @@ export const packageBulkRoutes = consoleScope(async (app) => {
             content: { 'text/csv': { schema: z.string() } },
           },
           ...errorAnswers({
-            400: `Refused input: q or status over 200 characters; codes empty, naming more than ${EXPORT_MAX_CODES} packages, or a code over ${TRACKING_CODE_MAX_INPUT} characters`,
+            400: `Refused input: q or status over 200 characters; codes empty, naming more than ${BULK_MAX_CODES} packages, or a code over ${TRACKING_CODE_MAX_INPUT} characters`,
           }),
         },
       },

@@ -1,11 +1,11 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import {
+  BULK_MAX_CODES,
   type BulkActionRequest,
   canHaveLabel,
   canRecordDelivery,
   countOf,
-  EXPORT_MAX_CODES,
   EXPORT_TOO_MANY_CODES,
   type LabelSize,
 } from '@waybill/domain';
@@ -142,7 +142,7 @@ export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
               <Menu.Item onClick={() => print('a4')}>A4 sheets, four a page</Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          {count > EXPORT_MAX_CODES ? (
+          {count > BULK_MAX_CODES ? (
             <Button size="compact-sm" variant="default" disabled title={EXPORT_TOO_MANY_CODES}>
               Export CSV
             </Button>
@@ -162,7 +162,7 @@ export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
           </Button>
         </Group>
       </Group>
-      {count > EXPORT_MAX_CODES ? (
+      {count > BULK_MAX_CODES ? (
         <Text size="xs" c="dimmed" mt={4}>
           {EXPORT_TOO_MANY_CODES}.
         </Text>
