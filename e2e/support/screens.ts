@@ -521,9 +521,6 @@ export const SCREENS: Screen[] = [
     as: 'operator',
     console: true,
     path: () => '/scan',
-    // The unknown code's lookup answers 404, which Chromium logs.
-    allowErrors:
-      /^Failed to load resource: the server responded with a status of 404 \(Not Found\): \S+\/api\/admin\/packages\/[A-Z0-9]+$/,
     ready: async (page, data) => {
       const list = page.getByRole('list', { name: 'Scanned packages' });
       for (const code of [...data.scanned, data.unknown]) {
