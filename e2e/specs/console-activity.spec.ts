@@ -112,6 +112,28 @@ describe('package history and the Activity page', () => {
     await expect.poll(() => rows(page).count()).toBe(1);
   });
 
+  it('shows changes by default, names operators by name, and stacks each entry on a 375 px phone', async () => {
+    const { page } = await openConsole('/activity');
+    await rows(page).first().waitFor();
+    // Every test here signed in: not one "Signed in" row until sign-ins are asked for.
+    expect(await rows(page).filter({ hasText: 'Signed in' }).count()).toBe(0);
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('Sign-ins', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('show') === 'sign-ins');
+    await expect.poll(() => rows(page).filter({ hasText: 'Signed in' }).count()).toBeGreaterThan(0);
+    const targets = await rows(page).locator('td:nth-child(4)').allInnerTexts();
+    expect(targets.join('\n')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(targets[0]).toContain('Operator');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const cards = page.getByRole('list', { name: 'Activity, newest first' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const first = (await cards.first().textContent()) ?? '';
+    for (const part of ['Signed in', 'By ', 'Operator']) expect(first).toContain(part);
+    expect(await page.getByRole('table', { name: 'Activity, newest first' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshotViewport(page, 'console-activity-375-light');
+  });
+
   it('fits Activity beside the header buttons at 992 px, the narrowest width with the full navigation', async () => {
     const { page } = await openConsole('/activity');
     await rows(page).first().waitFor();

@@ -150,7 +150,8 @@ describe('scan packages', () => {
     await page.getByRole('heading', { name: 'Scanned packages (3)' }).waitFor();
     await page.getByRole('button', { name: 'Clear list' }).click();
     await page.getByRole('heading', { name: 'Scanned packages (0)' }).waitFor();
-    expect(errors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+    // The unknown code is an empty answer, not a failed request the browser logs.
+    expect(errors).toEqual([]);
   });
 
   it("reads a rendered label's barcode through Chromium's fake camera and lists the package with its status", async () => {

@@ -156,10 +156,17 @@ export async function waitForApp(page: Page, { wakeIslands = true } = {}): Promi
   );
 }
 
-/** Console errors and uncaught exceptions of `page` from now on (hydration mismatches show up here). */
-export function collectErrors(page: Page): string[] {
+/**
+ * Console errors and uncaught exceptions of `page` from now on (hydration mismatches show up here);
+ * with `warnings`, the console's warnings too, each starting "warning: ".
+ */
+export function collectErrors(page: Page, { warnings = false }: { warnings?: boolean } = {}): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
+    if (message.type() === 'warning' && warnings) {
+      errors.push(`warning: ${message.text()}`);
+      return;
+    }
     if (message.type() !== 'error') return;
     // A resource that failed names itself only through its location.
     const { url } = message.location();

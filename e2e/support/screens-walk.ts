@@ -1,7 +1,7 @@
 // The screens walk at one width: every public page, the e-mail updates' small pages and every console
 // screen (support/screens.ts), each loaded once in a context kept for the width (one for visitors, one
 // signed in), then checked light and dark by clicking the page's own "Toggle colour mode" button: axe
-// (serious and critical), no sideways scroll, no console error. Each width is a spec file of its own
+// (serious and critical), no sideways scroll, no console error or warning. Each width is a spec file of its own
 // (specs/screens-*.spec.ts), so the two workers share the walk. E2E_SCREENSHOTS=1 also writes a PNG of
 // each screen and state in each look (support/browser.ts).
 import { randomBytes } from 'node:crypto';
@@ -132,7 +132,7 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
     it.each(SCREENS)('$name', async (screen) => {
       const page = await (screen.as === 'operator' ? operator : visitor).newPage();
       try {
-        const errors = collectErrors(page);
+        const errors = collectErrors(page, { warnings: true });
         if (screen.answers) await answerFor(page, screen.answers);
         const prefix = screen.console ? readE2eEnvironment().consolePath : '';
         await loadScreen(page, `${prefix}${screen.path(data)}`, {

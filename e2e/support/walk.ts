@@ -22,7 +22,7 @@ export interface LoadedScreen {
   /** Dialogs and drawers: entered, checked and left again in each colour mode. */
   states?: { name: string; enter(page: Page): Promise<void>; exit(page: Page): Promise<void> }[];
   exclude?: string[];
-  /** Console errors the screen causes on purpose. */
+  /** Console errors (or warnings) the screen causes on purpose. */
   allowErrors?: RegExp;
 }
 
@@ -45,7 +45,7 @@ const slug = (text: string) =>
  * context remembers), then dark through the real toggle, and back to light, so the toggle is proven
  * on every screen that has one and the next screen starts light. In each mode: axe (every rule in one
  * mode, the colour rules in the other: axeRulesFor), no sideways scroll, and each state (a dialog) the
- * same way. At the end, no console error or uncaught exception since the page opened (`errors`).
+ * same way. At the end, no console error, warning or uncaught exception since the page opened (`errors`).
  */
 export async function checkScreenInBothModes(page: Page, errors: string[], screen: LoadedScreen): Promise<void> {
   const by = screen.modeBy ?? 'toggle';
@@ -68,7 +68,7 @@ export async function checkScreenInBothModes(page: Page, errors: string[], scree
   }
   await switchMode(page, 'light', by);
   const unexpected = errors.filter((error) => !screen.allowErrors?.test(error));
-  expect(unexpected, `console errors on ${screen.name} at ${screen.viewport}`).toEqual([]);
+  expect(unexpected, `console errors and warnings on ${screen.name} at ${screen.viewport}`).toEqual([]);
 }
 
 /**

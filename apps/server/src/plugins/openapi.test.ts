@@ -81,6 +81,7 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
   postAuthLogin: () => ({ json: TEST_ADMIN, status: 200 }),
   postAuthLogout: () => ({ status: 200 }),
   getAuthMe: () => ({ status: 200 }),
+  getAuthSession: () => ({ status: 200 }),
   getTrackByCode: (state) => ({ params: { code: state.acceptedCode }, status: 200 }),
   postTrackByCodeSubscriptions: (state) => ({
     params: { code: state.acceptedCode },
@@ -133,7 +134,7 @@ const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
     json: { action: 'accept', trackingCodes: [state.bulkCode, 'NOPE22222222'] },
     status: 200,
   }),
-  getAdminPackagesCsv: () => ({ query: '?status=Pending', status: 200 }),
+  getAdminPackagesCsv: (state) => ({ query: `?status=Pending&codes=${state.acceptedCode}`, status: 200 }),
   getAdminAudit: () => ({ query: '?page=1&pageSize=5&action=package.accepted', status: 200 }),
   getAdminPackagesByTrackingCodeHistory: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
   getPlans: () => ({ status: 200 }),

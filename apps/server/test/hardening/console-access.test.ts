@@ -43,6 +43,8 @@ const PUBLIC_ROUTES = [
   'POST /api/account-requests',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  // Whether this browser is signed in: the operator's own e-mail, name and role, or null.
+  'GET /api/auth/session',
   // The page of an invitation or reset link: a one-time token stands in for the session.
   'POST /api/auth/accept-invite',
   // The API's description and its reference pages.

@@ -20,6 +20,7 @@ function entry(fields: Partial<AuditEntry>): AuditEntry {
     action: 'package.status_changed',
     targetType: 'package',
     targetId: 'WB1234',
+    targetLabel: 'WB1234',
     before: null,
     after: null,
     ip: null,

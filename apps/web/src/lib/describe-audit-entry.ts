@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry } from '@waybill/domain';
+import type { AuditAction, AuditEntry, AuditTargetType } from '@waybill/domain';
 
 /** How each recorded action reads in a list or a select; an action not named here reads as its name. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -36,6 +36,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.signed_out': 'Signed out',
 };
+
+/** What each kind of target is called, over the words that name the target itself. */
+export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  package: 'Package',
+  plan: 'Plan',
+  details: 'Contact details',
+  email: 'E-mail',
+  settings: 'Setting',
+  operator: 'Operator',
+  inbox: 'Inbox',
+};
+
+export function targetTypeLabel(type: string): string {
+  return (AUDIT_TARGET_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
 
 export function actionLabel(action: string): string {
   return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;

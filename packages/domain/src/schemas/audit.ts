@@ -71,11 +71,24 @@ export const auditEntrySchema = z.object({
   targetType: z.string().nullable(),
   /** The tracking code of a package, the record id of anything else. */
   targetId: z.string().nullable(),
+  /**
+   * What the target is, in words, read when the log is listed: a package's tracking code, an operator's
+   * name (or e-mail), a plan's names, "Contact details", a setting's or an inbox request's kind. Never a
+   * customer's personal data. Null without a target, or when the record is gone.
+   */
+  targetLabel: z.string().nullable(),
   before: auditValuesSchema,
   after: auditValuesSchema,
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The actions of signing in: many a day, they would drown the changes in the log. */
+export const AUDIT_SIGN_IN_ACTIONS = ['auth.sign_in_succeeded', 'auth.sign_in_failed'] as const satisfies AuditAction[];
+
+/** Which entries a list shows: changes (all but sign-ins and failed sign-ins), sign-ins only, or all. */
+export const AUDIT_SHOWS = ['changes', 'sign-ins', 'all'] as const;
+export type AuditShow = (typeof AUDIT_SHOWS)[number];
 
 export const AUDIT_PAGE_SIZE = 50;
 const FILTER_MAX = 254;
@@ -85,6 +98,10 @@ export const auditListQuerySchema = z.object({
   ...pageQueryFields(AUDIT_PAGE_SIZE),
   actor: z.string().max(FILTER_MAX).optional().describe("An operator's id or e-mail (any case)"),
   action: z.string().max(100).optional().describe('An exact action name, e.g. package.accepted'),
+  show: z
+    .enum(AUDIT_SHOWS, { error: 'show must be changes, sign-ins or all' })
+    .optional()
+    .describe('changes: all but sign-ins and failed sign-ins; sign-ins: only those; all (the default)'),
   target: z.string().max(FILTER_MAX).optional().describe('A tracking code (any case) or a record id'),
   from: isoTimestamp('from must be an ISO date-time').optional().describe('Entries at or after this instant'),
   to: isoTimestamp('to must be an ISO date-time').optional().describe('Entries at or before this instant'),

@@ -71,6 +71,36 @@ export const bulkActionAnswerSchema = z.object({ results: z.array(bulkResultSche
 /** @internal Read by the API tests; the web reads the results through the schema. */
 export type BulkActionAnswer = z.infer<typeof bulkActionAnswerSchema>;
 
-/** GET /api/admin/packages.csv: the list's search and status filter, every matching package at once. */
-export const packageExportQuerySchema = packageListQuerySchema.pick({ q: true, status: true });
+export const EXPORT_CODES_REQUIRED = 'List at least one tracking code, separated by commas';
+export const EXPORT_TOO_MANY_CODES = `Export at most ${BULK_MAX_CODES} chosen packages at a time`;
+export const EXPORT_CODE_TOO_LONG = `A tracking code has at most ${TRACKING_CODE_MAX_INPUT} characters`;
+
+/** The codes of `codes=A,B,C` as the single routes read them: trimmed, upper-cased, blanks and repeats dropped. */
+export function readExportCodes(codes: string): string[] {
+  return [...new Set(codes.split(',').map((code) => code.trim().toUpperCase()))].filter((code) => code !== '');
+}
+
+/**
+ * GET /api/admin/packages.csv: the list's search and status filter, every matching package at once;
+ * with `codes`, only those packages (the ones chosen in the console), at most BULK_MAX_CODES, as a bulk
+ * action takes: a query string of 500 codes stays well under the server's header limit. The text is bounded before it
+ * is split, then the codes are counted and each is bounded.
+ */
+export const packageExportQuerySchema = packageListQuerySchema.pick({ q: true, status: true }).extend({
+  codes: z
+    .string()
+    .max(BULK_MAX_CODES * (TRACKING_CODE_MAX_INPUT + 1), { error: EXPORT_TOO_MANY_CODES })
+    .superRefine((value, context) => {
+      const codes = readExportCodes(value);
+      if (codes.length === 0) context.addIssue({ code: 'custom', message: EXPORT_CODES_REQUIRED });
+      else if (codes.length > BULK_MAX_CODES) context.addIssue({ code: 'custom', message: EXPORT_TOO_MANY_CODES });
+      else if (codes.some((code) => code.length > TRACKING_CODE_MAX_INPUT)) {
+        context.addIssue({ code: 'custom', message: EXPORT_CODE_TOO_LONG });
+      }
+    })
+    .optional()
+    .describe(
+      `Only these packages: 1 to ${BULK_MAX_CODES} tracking codes separated by commas (any case; unknown codes are left out). q and status still apply.`,
+    ),
+});
 export type PackageExportQuery = z.input<typeof packageExportQuerySchema>;

@@ -4,6 +4,13 @@ import { pageQueryFields } from './paging.ts';
 /** What reaches the console's inbox: support requests, home contact messages and account requests. */
 export const INBOX_KINDS = ['support', 'contact', 'account'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** What each kind of inbox item is called, singular. */
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
+  support: 'Support request',
+  contact: 'Contact message',
+  account: 'Account request',
+};
 export const INBOX_STATES = ['new', 'handled'] as const;
 export type InboxState = (typeof INBOX_STATES)[number];
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, inboxItems, operators, plans } from '../../db/schema/index.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -9,6 +9,9 @@ export interface AuditFilter {
   actorId?: string;
   actorEmail?: string;
   action?: string;
+  /** Only these actions, or all but these. */
+  actionIn?: readonly string[];
+  actionNotIn?: readonly string[];
   /** Any of these target ids (a code as typed and upper-cased, an id lower-cased). */
   targetIds?: string[];
   from?: Date;
@@ -24,6 +27,8 @@ function filterCondition(filter: AuditFilter): SQL | undefined {
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
   if (filter.actorEmail) conditions.push(eq(auditLog.actorEmail, filter.actorEmail));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.actionIn) conditions.push(inArray(auditLog.action, [...filter.actionIn]));
+  if (filter.actionNotIn) conditions.push(notInArray(auditLog.action, [...filter.actionNotIn]));
   if (filter.targetIds) conditions.push(inArray(auditLog.targetId, filter.targetIds));
   if (filter.from) conditions.push(gte(auditLog.at, filter.from));
   if (filter.to) conditions.push(lte(auditLog.at, filter.to));
@@ -60,4 +65,28 @@ export async function findTargetHistory(
     .where(and(eq(auditLog.targetId, targetId), eq(auditLog.targetType, targetType)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
+}
+
+/** The names and e-mails of these operators (ids that are UUIDs). */
+export async function findOperatorNames(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: operators.id, name: operators.name, email: operators.email })
+    .from(operators)
+    .where(inArray(operators.id, ids));
+}
+
+/** The three tier names of these plans. */
+export async function findPlanNames(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: plans.id, name1: plans.name1, name2: plans.name2, name3: plans.name3 })
+    .from(plans)
+    .where(inArray(plans.id, ids));
+}
+
+/** The kind of these inbox items (never what the customer wrote). */
+export async function findInboxKinds(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: inboxItems.id, kind: inboxItems.kind }).from(inboxItems).where(inArray(inboxItems.id, ids));
 }

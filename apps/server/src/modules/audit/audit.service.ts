@@ -1,4 +1,12 @@
-import type { AuditAction, AuditEntry, AuditTargetType, auditListQuerySchema } from '@waybill/domain';
+import {
+  AUDIT_SIGN_IN_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+  type AuditTargetType,
+  type auditListQuerySchema,
+  INBOX_KIND_LABELS,
+  type InboxKind,
+} from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -124,7 +132,64 @@ export function pickFields<T extends object>(record: T, fields: readonly (keyof 
   return values;
 }
 
-function toEntry(row: repository.AuditRow): AuditEntry {
+/** The settings an entry can name, in words. */
+const SETTING_LABELS: Record<string, string> = {
+  attention: 'Needs attention hours',
+  notifications: 'Customer notifications',
+};
+
+/** What the log calls a target whose record says nothing more about it. */
+export const CONTACT_DETAILS_LABEL = 'Contact details';
+export const EMAIL_LABEL = 'E-mail';
+
+/**
+ * The words for each entry's target, read from the records the entries name (operators, plans, inbox
+ * items: a few queries per page, however many entries). Only what the log may show: an operator's
+ * name or e-mail (staff, not customers), a plan's tier names, an inbox request's kind.
+ */
+async function targetLabels(db: Database, rows: repository.AuditRow[]): Promise<(string | null)[]> {
+  const idsOf = (type: AuditTargetType) => [
+    ...new Set(
+      rows.filter((row) => row.targetType === type && row.targetId && isUuid(row.targetId)).map((row) => row.targetId!),
+    ),
+  ];
+  const [operators, plans, inbox] = await Promise.all([
+    repository.findOperatorNames(db, idsOf('operator')),
+    repository.findPlanNames(db, idsOf('plan')),
+    repository.findInboxKinds(db, idsOf('inbox')),
+  ]);
+  const operatorLabel = new Map(operators.map((row) => [row.id, row.name.trim() || row.email]));
+  const planLabel = new Map(
+    plans.map((row) => [row.id, [row.name1, row.name2, row.name3].filter((name) => name.trim()).join(' · ')]),
+  );
+  const inboxLabel = new Map(inbox.map((row) => [row.id, INBOX_KIND_LABELS[row.kind as InboxKind] ?? row.kind]));
+  return rows.map((row) => {
+    const id = row.targetId;
+    if (!row.targetType || !id) return null;
+    switch (row.targetType as AuditTargetType) {
+      case 'package':
+        return id;
+      case 'operator':
+        return operatorLabel.get(id) ?? null;
+      case 'plan':
+        return planLabel.get(id) || null;
+      case 'inbox':
+        return inboxLabel.get(id) ?? null;
+      case 'details':
+        return CONTACT_DETAILS_LABEL;
+      case 'settings':
+        return SETTING_LABELS[id] ?? null;
+      case 'email': {
+        const code = row.after?.trackingCode;
+        return typeof code === 'string' ? `${EMAIL_LABEL} about ${code}` : EMAIL_LABEL;
+      }
+      default:
+        return null;
+    }
+  });
+}
+
+function toEntry(row: repository.AuditRow, targetLabel: string | null = null): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -134,6 +199,7 @@ function toEntry(row: repository.AuditRow): AuditEntry {
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetLabel: targetLabel ?? (row.targetType === 'package' ? row.targetId : null),
     before: row.before ?? null,
     after: row.after ?? null,
     ip: row.ip,
@@ -146,6 +212,8 @@ export async function listAudit(db: Database, query: z.output<typeof auditListQu
   const filter: repository.AuditFilter = {
     ...(actor ? (isUuid(actor) ? { actorId: actor.toLowerCase() } : { actorEmail: actor.toLowerCase() }) : {}),
     ...(query.action?.trim() ? { action: query.action.trim() } : {}),
+    ...(query.show === 'changes' ? { actionNotIn: AUDIT_SIGN_IN_ACTIONS } : {}),
+    ...(query.show === 'sign-ins' ? { actionIn: AUDIT_SIGN_IN_ACTIONS } : {}),
     ...(target ? { targetIds: [...new Set([target, target.toUpperCase(), target.toLowerCase()])] } : {}),
     ...(query.from ? { from: new Date(query.from) } : {}),
     ...(query.to ? { to: new Date(query.to) } : {}),
@@ -154,7 +222,8 @@ export async function listAudit(db: Database, query: z.output<typeof auditListQu
     repository.findAuditPage(db, filter, pageWindow(query)),
     repository.countAudit(db, filter),
   ]);
-  return { items: rows.map(toEntry), total };
+  const labels = await targetLabels(db, rows);
+  return { items: rows.map((row, index) => toEntry(row, labels[index])), total };
 }
 
 /** More than any package gathers in its life; a longer history is read through the audit list. */
@@ -172,5 +241,5 @@ export async function packageHistory(
 ): Promise<AuditEntry[]> {
   const rows = await repository.findTargetHistory(db, 'package', trackingCode, HISTORY_LIMIT);
   if (rows.length === 0 && !(await exists(db, trackingCode))) throw notFound(missingMessage);
-  return rows.map(toEntry);
+  return rows.map((row) => toEntry(row));
 }

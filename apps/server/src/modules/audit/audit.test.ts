@@ -81,6 +81,7 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
       action: 'package.submitted',
       targetType: 'package',
       targetId: code,
+      targetLabel: code,
       before: null,
       after: { status: 'Pending', quantity: 2, weight: 1.5, images: 0 },
       ip: null,
@@ -523,6 +524,52 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
     for (const secret of [strong, 'harbor violet comet 58', token!, 'scrypt$']) {
       expect(everything).not.toContain(secret);
     }
+  });
+
+  it('names each target in words, never by a bare record id, and no customer by name', async () => {
+    // Each made here when not already there (the order of the tests above does not matter).
+    await admin.post('/api/create-plan', PLAN);
+    await admin.post('/api/details', { phone: '+1 555 0100', address: ['1 Dock Road'] });
+    expect((await testApp.client().post('/api/support-requests', supportRequestBody())).status).toBe(201);
+    const invited = await admin.post('/api/admin/operators', {
+      email: `named.${Date.now()}@waybill.test`,
+      name: 'Nadia Named',
+      role: 'operator',
+    });
+    expect(invited.status).toBe(201);
+    await admin.put('/api/admin/notification-settings', { notifyCustomers: true });
+    const trackingCode = await submitShipment(testApp, shipmentFields({ name: 'Ama Private' }));
+
+    const labelOf = async (query: Record<string, string>) =>
+      (await list({ ...query, pageSize: 1 })).items[0]?.targetLabel;
+    expect(await labelOf({ action: 'plan.created' })).toBe('Basic · Express · Rush');
+    expect(await labelOf({ action: 'details.created' })).toBe('Contact details');
+    expect(await labelOf({ action: 'inbox.received' })).toBe('Support request');
+    expect(await labelOf({ action: 'operator.invited' })).toBe('Nadia Named');
+    // An operator without a name is named by their e-mail.
+    expect(await labelOf({ action: 'auth.sign_in_succeeded', actor: MEMBER.email })).toBe(MEMBER.email);
+    expect(await labelOf({ action: 'settings.notifications_changed' })).toBe('Customer notifications');
+    expect(await labelOf({ target: trackingCode })).toBe(trackingCode);
+
+    const { items } = await list({ pageSize: 100 });
+    for (const entry of items) {
+      if (entry.targetId) expect(entry.targetLabel, entry.action).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(entry.targetLabel ?? '', entry.action).not.toContain('Ama Private');
+    }
+  });
+
+  it('shows changes, sign-ins or all', async () => {
+    const all = await list({ pageSize: 100 });
+    const changes = await list({ pageSize: 100, show: 'changes' });
+    const signIns = await list({ pageSize: 100, show: 'sign-ins' });
+    const signInActions = ['auth.sign_in_succeeded', 'auth.sign_in_failed'];
+    expect(signIns.total).toBeGreaterThan(0);
+    expect(signIns.items.every((entry) => signInActions.includes(entry.action))).toBe(true);
+    expect(changes.items.some((entry) => signInActions.includes(entry.action))).toBe(false);
+    expect(changes.total + signIns.total).toBe(all.total);
+    expect((await list({ show: 'all', pageSize: 1 })).total).toBe(all.total);
+    const refused = await admin.get('/api/admin/audit?show=logins');
+    expect([refused.status, refused.body.errors]).toEqual([400, { show: 'show must be changes, sign-ins or all' }]);
   });
 
   it('the database refuses to change, remove or truncate an entry', async () => {

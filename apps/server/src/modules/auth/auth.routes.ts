@@ -1,11 +1,14 @@
-import { apiErrorSchema, loginSchema, operatorSchema, signedOutSchema } from '@waybill/domain';
+import { apiErrorSchema, loginSchema, operatorSchema, sessionStateSchema, signedOutSchema } from '@waybill/domain';
+import { AppError } from '../../errors.ts';
 import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
   INVALID_LOGIN,
+  resolveSession,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
+  SESSION_EXPIRED,
   SIGN_IN_THROTTLED_EXAMPLE,
   SignInThrottledError,
 } from './auth.service.ts';
@@ -83,6 +86,34 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
           // A new anti-forgery token, bound to the new session: one read before sign-in is worth nothing.
           reply.bindXsrfToken(token);
           return sessionAnswer(operator);
+        },
+      );
+
+      scope.get(
+        '/api/auth/session',
+        {
+          schema: {
+            tags,
+            summary: 'Whether this browser is signed in: the operator, or null (200 either way)',
+            description:
+              'For a page that only wants to know: no session is an answer here, not an error. ' +
+              '`expired` is true when the cookie named a session that timed out. GET /api/auth/me answers 401 instead.',
+            response: { 200: sessionStateSchema },
+          },
+        },
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+          try {
+            return {
+              operator: sessionAnswer(await resolveSession(scope.db, request.cookies[SESSION_COOKIE])),
+              expired: false,
+            };
+          } catch (error) {
+            if (error instanceof AppError && error.statusCode === 401) {
+              return { operator: null, expired: error.message === SESSION_EXPIRED };
+            }
+            throw error;
+          }
         },
       );
 

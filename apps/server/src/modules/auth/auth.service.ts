@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,8 +20,7 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const INVALID_LOGIN = 'Invalid email or password';
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export { SESSION_EXPIRED, SIGN_IN_REQUIRED };
 export const DEFAULT_ADMIN_EMAIL = 'admin@waybill.local';
 
 /**

@@ -101,6 +101,28 @@ describe.each(databasesFor('sql'))('operator sign-in on %s', (kind) => {
     expect(absolute.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
   });
 
+  it('answers the session state with 200 whether signed in, signed out or expired', async () => {
+    const stranger = await testApp.client().get('/api/auth/session');
+    expect(stranger.status).toBe(200);
+    expect(stranger.headers.get('cache-control')).toBe('no-store');
+    expect(stranger.body).toEqual({ operator: null, expired: false });
+
+    const client = await testApp.operator();
+    expect((await client.get('/api/auth/session')).body).toEqual({
+      operator: { email: TEST_ADMIN.email, name: '', role: 'admin' },
+      expired: false,
+    });
+    await testApp.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await client.get('/api/auth/session');
+    expect(expired.status).toBe(200);
+    expect(expired.body).toEqual({ operator: null, expired: true });
+    // The console route keeps its refusal for API clients.
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+
+    await client.post('/api/auth/logout');
+    expect((await client.get('/api/auth/session')).body).toEqual({ operator: null, expired: false });
+  });
+
   it('adds an admin and resets a password (what the operator CLI does), ending their sessions', async () => {
     const FIRST = 'Orchard-Pebble-Nimbus-31';
     const SECOND = 'Violet-Anchor-Tundra-86';

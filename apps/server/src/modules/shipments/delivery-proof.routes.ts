@@ -87,10 +87,11 @@ export const deliveryProofRoutes = consoleScope(async (app, { config }) => {
       schema: {
         tags,
         summary: 'The proof of delivery of a package: who received it, when, and where its images are',
+        description: 'null when the package has none (yet): a normal state, answered 200 rather than as an error.',
         params: packageCodeParamsSchema,
         response: {
-          200: deliveryProofSchema,
-          ...errorAnswers({ 404: `${PACKAGE_NOT_FOUND} Or: ${proofs.NO_PROOF}` }),
+          200: deliveryProofSchema.nullable(),
+          ...errorAnswers({ 404: PACKAGE_NOT_FOUND }),
         },
       },
     },

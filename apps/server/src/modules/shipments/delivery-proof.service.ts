@@ -137,10 +137,15 @@ async function requireProof(deps: ShipmentDeps, trackingCode: string) {
   return { shipment, proof };
 }
 
-/** A package's proof of delivery as operators see it; 404 when it has none. */
-export async function getDeliveryProof(deps: ShipmentDeps, trackingCode: string): Promise<DeliveryProof> {
-  const { shipment, proof } = await requireProof(deps, trackingCode);
-  return proofView(shipment.trackingCode, proof);
+/**
+ * A package's proof of delivery as operators see it, or null when it has none (most packages: an
+ * answer, not an error); only an unknown package is a 404.
+ */
+export async function getDeliveryProof(deps: ShipmentDeps, trackingCode: string): Promise<DeliveryProof | null> {
+  const shipment = await findShipmentByCode(deps.db, trackingCode);
+  if (!shipment) throw notFound(PACKAGE_NOT_FOUND);
+  const proof = await proofs.findProofOf(deps.db, shipment.id);
+  return proof ? proofView(shipment.trackingCode, proof) : null;
 }
 
 /** The bytes of one of a proof's images, with their type. */

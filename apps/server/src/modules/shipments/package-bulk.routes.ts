@@ -5,6 +5,7 @@ import {
   bulkActionRequestSchema,
   neutraliseSpreadsheetCell,
   packageExportQuerySchema,
+  TRACKING_CODE_MAX_INPUT,
 } from '@waybill/domain';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
@@ -74,7 +75,8 @@ export const packageBulkRoutes = consoleScope(async (app) => {
         // Named here: the one made from the path would carry its dot.
         operationId: 'getAdminPackagesCsv',
         tags,
-        summary: 'Every package the search and status filter match, newest first, as a CSV file',
+        summary:
+          'Every package the search and status filter match, or only the listed codes, newest first, as a CSV file',
         description:
           'RFC 4180 (CRLF line ends, quoted where needed), UTF-8 with a byte-order mark and a header row. ' +
           "A text cell beginning with =, +, -, @, tab or carriage return is prefixed with ' so that " +
@@ -86,6 +88,9 @@ export const packageBulkRoutes = consoleScope(async (app) => {
             description: 'The packages as CSV, sent as an attachment named packages-YYYY-MM-DD.csv',
             content: { 'text/csv': { schema: z.string() } },
           },
+          ...errorAnswers({
+            400: `Refused input: q or status over 200 characters; codes empty, naming more than ${BULK_MAX_CODES} packages, or a code over ${TRACKING_CODE_MAX_INPUT} characters`,
+          }),
         },
       },
     },

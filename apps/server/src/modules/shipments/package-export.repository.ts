@@ -13,10 +13,11 @@ export interface ExportCursor {
  * The next `limit` packages of the list's order (newest first, id breaking ties) after `after`: keyset
  * paging, so each batch is an index range read however deep the export is, and no cursor or
  * transaction is held between batches (the embedded database has one connection to share).
+ * `trackingCodes`: only these packages (upper-cased, as stored).
  */
 export async function findShipmentsAfter(
   db: Database,
-  filter: ShipmentFilter,
+  filter: ShipmentFilter & { trackingCodes?: string[] },
   after: ExportCursor | undefined,
   limit: number,
 ): Promise<ShipmentRow[]> {
@@ -27,7 +28,13 @@ export async function findShipmentsAfter(
   return db
     .select()
     .from(shipments)
-    .where(and(filterCondition(filter), before))
+    .where(
+      and(
+        filterCondition(filter),
+        filter.trackingCodes ? inArray(shipments.trackingCode, filter.trackingCodes) : undefined,
+        before,
+      ),
+    )
     .orderBy(desc(shipments.createdAt), desc(shipments.id))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import type { PackageExportQuery } from '@waybill/domain';
+import { type PackageExportQuery, readExportCodes } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
@@ -51,7 +51,7 @@ interface ExportDeps {
 }
 
 /**
- * Every package the list's search and status filter match, newest first, one row at a time, read
+ * Every package the list's search and status filter match (only the listed codes, when `codes` is given), newest first, one row at a time, read
  * `batchSize` at a time by keyset. A consumer that stops pulling (a slow or gone client) stops the
  * reading: the next batch is only asked for when the previous one has been taken.
  */
@@ -60,7 +60,11 @@ export async function* exportShipments(
   query: PackageExportQuery,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ExportRow> {
-  const filter = { search: query.q?.trim().toLowerCase() || undefined, status: query.status?.trim() || undefined };
+  const filter = {
+    search: query.q?.trim().toLowerCase() || undefined,
+    status: query.status?.trim() || undefined,
+    trackingCodes: query.codes === undefined ? undefined : readExportCodes(query.codes),
+  };
   let after: ExportCursor | undefined;
   for (;;) {
     const rows = await findShipmentsAfter(deps.db, filter, after, batchSize);

@@ -180,6 +180,41 @@ describe.each(databasesFor('sql'))('GET /api/admin/packages.csv on %s', (kind) =
     expect(tooLong.status).toBe(400);
   });
 
+  it('exports exactly the listed codes, in any case, and refuses an empty or over-long list with a 400', async () => {
+    const first = await submitShipment(testApp, shipmentFields({ name: 'Chosen One' }));
+    const second = (await acceptedShipment(testApp, operator)).trackingCode;
+    const left = await submitShipment(testApp, shipmentFields({ name: 'Chosen Not' }));
+    const { rows } = await exportCsv(`?codes=${first.toLowerCase()},%20${second},${first},NOSUCHCODE23`);
+    expect(rows.map((row) => row[0])).toEqual([second, first]);
+    expect(rows.map((row) => row[0])).not.toContain(left);
+    // The search and status filter still narrow the chosen codes.
+    expect((await exportCsv(`?codes=${first},${second}&status=Pending`)).rows.map((row) => row[0])).toEqual([first]);
+
+    const empty = await operator.get('/api/admin/packages.csv?codes=%20,,');
+    expect([empty.status, empty.body]).toEqual([
+      400,
+      {
+        message: 'List at least one tracking code, separated by commas',
+        errors: { codes: 'List at least one tracking code, separated by commas' },
+      },
+    ]);
+    const many = Array.from({ length: 501 }, (_, index) => `CODE${index}`).join(',');
+    const tooMany = await operator.get(`/api/admin/packages.csv?codes=${many}`);
+    expect([tooMany.status, tooMany.body.errors]).toEqual([
+      400,
+      { codes: 'Export at most 500 chosen packages at a time' },
+    ]);
+    const longCode = await operator.get(`/api/admin/packages.csv?codes=${'A'.repeat(65)}`);
+    expect([longCode.status, longCode.body.errors]).toEqual([
+      400,
+      { codes: 'A tracking code has at most 64 characters' },
+    ]);
+    // Five hundred codes of the real length fit in the query string.
+    const fiveHundred = Array.from({ length: 500 }, (_, index) => `X${String(index).padStart(11, '0')}`);
+    const most = await exportCsv(`?codes=${[first, ...fiveHundred.slice(1)].join(',')}`);
+    expect(most.rows.map((row) => row[0])).toEqual([first]);
+  });
+
   it('reads every row once across batches, ties on the creation time included', async () => {
     await seedShipments(testApp.app.db, 53, 'Batchtie', new Date('2030-01-01T00:00:00.000Z'));
     const seen: string[] = [];

@@ -3,6 +3,7 @@
 // so none of it reaches the public pages' bundles. Screens live in `src/pages/console/<screen>/index.tsx`
 // and export `Component` plus `handle = { title }`; `layout` is the signed-in frame (navigation and the
 // session guard) around the screens.
+import { Center, Loader } from '@mantine/core';
 import type { RouteObject } from 'react-router';
 
 interface ConsoleModule {
@@ -19,13 +20,23 @@ function screen(name: string): () => Promise<ConsoleModule> {
   return loader;
 }
 
+/** What shows while the first screen's module loads (the router warns when a lazy route has none). */
+export function ConsoleLoading() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading the console" />
+    </Center>
+  );
+}
+
 export const consoleRoutes: RouteObject[] = [
-  { path: '/sign-in', lazy: screen('sign-in') },
+  { path: '/sign-in', lazy: screen('sign-in'), HydrateFallback: ConsoleLoading },
   // An invitation or reset link's page: its visitor has no session (and no password) yet.
-  { path: '/accept-invite', lazy: screen('accept-invite') },
+  { path: '/accept-invite', lazy: screen('accept-invite'), HydrateFallback: ConsoleLoading },
   {
     path: '/',
     lazy: screen('layout'),
+    HydrateFallback: ConsoleLoading,
     children: [
       { index: true, lazy: screen('dashboard') },
       { path: 'plan', lazy: screen('plan') },
@@ -35,7 +46,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'team', lazy: screen('team') },
       { path: 'activity', lazy: screen('activity') },
       { path: 'password', lazy: screen('password') },
-      { path: '*', lazy: () => import('../../pages/public/not-found/index.tsx') },
+      { path: '*', lazy: screen('not-found') },
     ],
   },
 ];

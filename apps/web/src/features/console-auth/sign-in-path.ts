@@ -1,8 +1,9 @@
+import { SESSION_EXPIRED } from '@waybill/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { readConsoleBase } from '../../lib/console-base.ts';
 
-/** What the server answers when a session timed out (apps/server auth.service SESSION_EXPIRED). */
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+/** What the server answers when a session timed out. */
+export const SESSION_EXPIRED_MESSAGE = SESSION_EXPIRED;
 
 /** True for an answer that means "no valid session": the operator has to sign in (again). */
 export function isSessionError(error: unknown): error is ApiError {

@@ -1,8 +1,4 @@
-import type { InboxKind } from '@waybill/domain';
+import { INBOX_KIND_LABELS } from '@waybill/domain';
 
 /** The badge text of each kind, singular. */
-export const KIND_LABELS: Record<InboxKind, string> = {
-  support: 'Support request',
-  contact: 'Contact message',
-  account: 'Account request',
-};
+export const KIND_LABELS = INBOX_KIND_LABELS;

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditEntrySchema } from '@waybill/domain';
+import { type AuditShow, auditEntrySchema } from '@waybill/domain';
 import { fetchPage } from '../../../lib/paging.ts';
 
 /** What the Activity page asks the log for; empty strings mean "no filter", dates are YYYY-MM-DD. */
 export interface AuditFilter {
   page: number;
+  /** Changes (the page's default), sign-ins, or all. */
+  show: AuditShow;
   actor: string;
   action: string;
   target: string;
@@ -30,6 +32,7 @@ export function fetchAuditPage(filter: AuditFilter, signal?: AbortSignal) {
     page: filter.page,
     pageSize: ACTIVITY_PAGE_SIZE,
     filters: {
+      show: filter.show,
       actor: filter.actor.trim(),
       action: filter.action,
       target: filter.target.trim(),

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { actionLabel } from '../../../lib/describe-audit-entry.ts';
 import type { AuditFilter } from '../api/list-audit.ts';
 
-export type ActivityFilterFields = Omit<AuditFilter, 'page'>;
+export type ActivityFilterFields = Omit<AuditFilter, 'page' | 'show'>;
 
 export const NO_ACTIVITY_FILTER: ActivityFilterFields = { actor: '', action: '', target: '', from: '', to: '' };
 

@@ -1,14 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operatorSchema } from '@waybill/domain';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type OperatorSession, SESSION_EXPIRED, SIGN_IN_REQUIRED, sessionStateSchema } from '@waybill/domain';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 export const SESSION_QUERY_KEY = ['console-session'] as const;
 
-/** GET /api/auth/me: 200 with the operator, 401 without a valid session. */
+/**
+ * GET /api/auth/session: the operator, or a 401 ApiError made here when there is none. The server
+ * answers 200 either way, so a console that is merely signed out logs no failed request; the error
+ * carries the words a console route's 401 would (expired or not), which the frame reads.
+ */
+export async function fetchSession(signal?: AbortSignal): Promise<OperatorSession> {
+  const state = await apiFetch('/api/auth/session', { signal, schema: sessionStateSchema });
+  if (state.operator) return state.operator;
+  throw new ApiError(401, state.expired ? SESSION_EXPIRED : SIGN_IN_REQUIRED);
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY,
-  queryFn: ({ signal }) => apiFetch('/api/auth/me', { signal, schema: operatorSchema }),
-  // A 401 is an answer, not a hiccup: retrying only delays the way to the sign-in page.
+  queryFn: ({ signal }) => fetchSession(signal),
+  // No session is an answer, not a hiccup: retrying only delays the way to the sign-in page.
   retry: false,
   staleTime: 5 * 60_000,
 });

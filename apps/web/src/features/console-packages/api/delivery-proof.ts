@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type DeliveryProof, deliveryProofSchema, type ShipmentView, shipmentViewSchema } from '@waybill/domain';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { packageKeys } from './package-keys.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
@@ -32,16 +32,11 @@ export function useRecordDeliveryProof() {
 }
 
 /** GET /api/admin/packages/{code}/proof: the proof, or null when the package has none. */
-export async function fetchDeliveryProof(trackingCode: string, signal?: AbortSignal): Promise<DeliveryProof | null> {
-  try {
-    return await apiFetch(`/api/admin/packages/${encodeURIComponent(trackingCode)}/proof`, {
-      signal,
-      schema: deliveryProofSchema,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+export function fetchDeliveryProof(trackingCode: string, signal?: AbortSignal): Promise<DeliveryProof | null> {
+  return apiFetch(`/api/admin/packages/${encodeURIComponent(trackingCode)}/proof`, {
+    signal,
+    schema: deliveryProofSchema.nullable(),
+  });
 }
 
 export function deliveryProofQueryOptions(trackingCode: string) {

@@ -1,10 +1,18 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { type BulkActionRequest, canHaveLabel, canRecordDelivery, type LabelSize } from '@waybill/domain';
+import {
+  BULK_MAX_CODES,
+  type BulkActionRequest,
+  canHaveLabel,
+  canRecordDelivery,
+  countOf,
+  EXPORT_TOO_MANY_CODES,
+  type LabelSize,
+} from '@waybill/domain';
 import { useState } from 'react';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { useBulkAction } from '../api/bulk-action.ts';
-import { packagesCsvUrl } from '../api/export-packages-csv.ts';
+import { selectedPackagesCsvUrl } from '../api/export-packages-csv.ts';
 import { saveFile, usePrintLabels } from '../api/print-labels.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 import { BulkDeleteDialog, BulkLocationDialog, BulkStatusDialog } from './bulk-dialogs.tsx';
@@ -19,7 +27,6 @@ interface BulkBarProps {
   codes: string[];
   /** The last status seen for each code, to leave out of a label print what cannot have one. */
   statusOf: (code: string) => string | undefined;
-  filter: { q: string; status: string };
   onDone: (outcome: BulkOutcome) => void;
   onClear: () => void;
 }
@@ -32,8 +39,8 @@ const ACTION_NAMES: Record<BulkActionRequest['action'], string> = {
   delete: 'Delete',
 };
 
-/** "N selected" and what can be done to all of them at once; each result is reported, failures kept. */
-export function BulkBar({ codes, statusOf, filter, onDone, onClear }: BulkBarProps) {
+/** "N packages selected" and what can be done to all of them at once; each result is reported, failures kept. */
+export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
   const bulk = useBulkAction();
   const labels = usePrintLabels();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -87,7 +94,7 @@ export function BulkBar({ codes, statusOf, filter, onDone, onClear }: BulkBarPro
       <Group gap="xs" justify="space-between">
         <Group gap="xs">
           <Text fw={700} size="sm" aria-live="polite">
-            {count} selected
+            {countOf(count, 'package', 'packages')} selected
           </Text>
           <Button size="compact-sm" variant="subtle" onClick={onClear} disabled={busy}>
             Clear selection
@@ -135,9 +142,15 @@ export function BulkBar({ codes, statusOf, filter, onDone, onClear }: BulkBarPro
               <Menu.Item onClick={() => print('a4')}>A4 sheets, four a page</Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Button component="a" href={packagesCsvUrl(filter)} download size="compact-sm" variant="default">
-            Export CSV
-          </Button>
+          {count > BULK_MAX_CODES ? (
+            <Button size="compact-sm" variant="default" disabled title={EXPORT_TOO_MANY_CODES}>
+              Export CSV
+            </Button>
+          ) : (
+            <Button component="a" href={selectedPackagesCsvUrl(codes)} download size="compact-sm" variant="default">
+              Export CSV
+            </Button>
+          )}
           <Button
             size="compact-sm"
             variant="outline"
@@ -149,6 +162,11 @@ export function BulkBar({ codes, statusOf, filter, onDone, onClear }: BulkBarPro
           </Button>
         </Group>
       </Group>
+      {count > BULK_MAX_CODES ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {EXPORT_TOO_MANY_CODES}.
+        </Text>
+      ) : null}
       <BulkStatusDialog
         opened={dialog === 'status'}
         count={count}

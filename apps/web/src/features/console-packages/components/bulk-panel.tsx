@@ -1,4 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
+import { countOf } from '@waybill/domain';
 import { BulkBar } from './bulk-bar.tsx';
 import { BulkReport } from './bulk-report.tsx';
 import type { BulkSelection } from './use-bulk-selection.ts';
@@ -10,29 +11,23 @@ interface BulkPanelProps {
   total: number;
   /** The total is a cap the count stopped at (a search): there are more than `total`. */
   totalCapped?: boolean;
-  filter: { q: string; status: string };
 }
 
-/** Above a list with a selection: why it was cleared, "Select all N matching", the bulk bar and the last report. */
-export function BulkPanel({ bulk, pageCodes, total, totalCapped = false, filter }: BulkPanelProps) {
+/** Above a list with a selection: "Select all N matching", the bulk bar and the last report. */
+export function BulkPanel({ bulk, pageCodes, total, totalCapped = false }: BulkPanelProps) {
   const { selection } = bulk;
   const selected = selection.codes;
   const wholePage = pageCodes.length > 0 && pageCodes.every((code) => selected.has(code));
-  const allMatching = (totalCapped ? selected.size > total : selected.size >= total) && total > 0;
+  const allMatching = bulk.allMatchingSelected;
   return (
     <>
-      {selection.clearedByFilter ? (
-        <Text size="sm" c="dimmed" role="status">
-          Selection cleared: the search or status filter changed.
-        </Text>
-      ) : null}
       {wholePage && total > pageCodes.length ? (
         <Alert color="blue" variant="light" p="xs">
-          {allMatching ? (
-            <Text size="sm">All {selected.size} matching packages are selected.</Text>
+          {allMatching !== null ? (
+            <Text size="sm">All {countOf(allMatching, 'matching package', 'matching packages')} are selected.</Text>
           ) : (
             <Text size="sm">
-              {selected.size} selected.{' '}
+              {countOf(selected.size, 'package', 'packages')} selected.{' '}
               <Anchor
                 component="button"
                 type="button"
@@ -49,13 +44,7 @@ export function BulkPanel({ bulk, pageCodes, total, totalCapped = false, filter 
         </Alert>
       ) : null}
       {selected.size > 0 ? (
-        <BulkBar
-          codes={[...selected]}
-          statusOf={bulk.statusOf}
-          filter={filter}
-          onDone={bulk.finished}
-          onClear={selection.clear}
-        />
+        <BulkBar codes={[...selected]} statusOf={bulk.statusOf} onDone={bulk.finished} onClear={selection.clear} />
       ) : null}
       {bulk.outcome ? <BulkReport outcome={bulk.outcome} onClose={bulk.dismissOutcome} /> : null}
     </>

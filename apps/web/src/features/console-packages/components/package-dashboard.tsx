@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
 import { useEffect, useState } from 'react';
 import { usePackageStats } from '../api/get-package-stats.ts';
@@ -24,6 +24,9 @@ import { PackageSearch } from './package-search.tsx';
 import { PackageTableView } from './package-table-view.tsx';
 import { SelectableCardGrid } from './selectable-card-grid.tsx';
 import { StatusFilter } from './status-filter.tsx';
+
+/** From md (62em) up the table is offered; below it the console's screens take their phone layouts (SPEC §2). */
+export const TABLE_VIEW_QUERY = '(min-width: 62em)';
 
 /** 24 cards fill whole rows of 1, 2 or 3 columns (and is the server's default page size). */
 export const DASHBOARD_PAGE_SIZE = 24;
@@ -70,11 +73,15 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
     pageSize: DASHBOARD_PAGE_SIZE,
     ...(defaultOrder ? {} : { sort: filter.sort, order: filter.order }),
   });
-  const [view, setView] = useLocalStorage<DashboardView>({
+  const [chosenView, setView] = useLocalStorage<DashboardView>({
     key: DASHBOARD_VIEW_KEY,
     defaultValue: 'cards',
     getInitialValueInEffect: false,
   });
+  // A phone gets the cards (with their select mode), whatever was chosen on a wider screen: the table's
+  // columns do not fit 375 px and would scroll sideways. The choice is kept for the next wide screen.
+  const wide = useMediaQuery(TABLE_VIEW_QUERY, false, { getInitialValueInEffect: false });
+  const view: DashboardView = wide ? chosenView : 'cards';
   const stats = usePackageStats();
   const attentionCount = useAttentionCount();
   const [opened, setOpened] = useState<ShipmentView | null>(null);
@@ -121,15 +128,17 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
               onChange={(event) => setSelectingCards(event.currentTarget.checked)}
             />
           ) : null}
-          <SegmentedControl
-            aria-label="View"
-            value={view}
-            onChange={(next) => setView(next === 'table' ? 'table' : 'cards')}
-            data={[
-              { value: 'cards', label: 'Cards' },
-              { value: 'table', label: 'Table' },
-            ]}
-          />
+          {wide ? (
+            <SegmentedControl
+              aria-label="View"
+              value={view}
+              onChange={(next) => setView(next === 'table' ? 'table' : 'cards')}
+              data={[
+                { value: 'cards', label: 'Cards' },
+                { value: 'table', label: 'Table' },
+              ]}
+            />
+          ) : null}
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={760}>

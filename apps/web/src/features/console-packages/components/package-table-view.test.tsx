@@ -127,17 +127,17 @@ describe('PackageTableView', () => {
     const user = userEvent.setup();
     renderTable({ total: 230 });
     await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
-    expect(screen.getByText('1 selected')).toBeTruthy();
+    expect(screen.getByText('1 package selected')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Select all 230 matching/ })).toBeNull();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all packages on this page' }));
-    expect(screen.getAllByText('3 selected').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('3 packages selected').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Select all 230 matching' }));
     expect(await screen.findByText('All 230 matching packages are selected.', { exact: false })).toBeTruthy();
     const pages = sent.filter((request) => request.url.startsWith('/api/admin/packages?'));
     expect(pages.map((request) => new URL(request.url, 'http://x').searchParams.get('page'))).toEqual(['1', '2', '3']);
     expect(pages.every((request) => request.url.includes('pageSize=100'))).toBe(true);
-    expect(screen.getByText('230 selected')).toBeTruthy();
+    expect(screen.getByText('230 packages selected')).toBeTruthy();
   });
 
   it('offers every match of a capped search as "1,000+", and says all are selected once they are', async () => {
@@ -149,7 +149,7 @@ describe('PackageTableView', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all packages on this page' }));
     await user.click(screen.getByRole('button', { name: 'Select all 1,000+ matching' }));
     expect(
-      await screen.findByText('All 1030 matching packages are selected.', { exact: false }, { timeout: 10_000 }),
+      await screen.findByText('All 1,030 matching packages are selected.', { exact: false }, { timeout: 10_000 }),
     ).toBeTruthy();
   });
 
@@ -159,13 +159,13 @@ describe('PackageTableView', () => {
     renderTable({ total: 1200 });
     await user.click(screen.getByRole('checkbox', { name: 'Select all packages on this page' }));
     await user.click(screen.getByRole('button', { name: 'Select all 1200 matching' }));
-    await screen.findByText('1200 selected');
+    await screen.findByText('1,200 packages selected');
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const report = await screen.findByRole('alert', { name: 'Accept: 1198 done, 2 failed' });
     expect(report.textContent).toContain(`${code(3)}: Only a Pending package can be accepted`);
     expect(report.textContent).toContain(code(700));
-    expect(screen.getByText('2 selected')).toBeTruthy();
+    expect(screen.getByText('2 packages selected')).toBeTruthy();
 
     const bulk = sent.filter((request) => request.url === '/api/admin/bulk');
     expect(bulk.map((request) => (request.body as { trackingCodes: string[] }).trackingCodes.length)).toEqual([
@@ -270,13 +270,34 @@ describe('PackageTableView', () => {
     expect(screen.queryByRole('dialog', { name: 'Proof of delivery' })).toBeNull();
   });
 
-  it('clears the selection when the search or filter changes, and says so', async () => {
+  it('keeps the selection across a new search, counts it, exports exactly it, and clears it on request', async () => {
     const user = userEvent.setup();
     renderForTest(<Searchable />);
     await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
-    expect(screen.getByText('1 selected')).toBeTruthy();
+    expect(screen.getByText('1 package selected')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Search ada' }));
-    await waitFor(() => expect(screen.queryByText('1 selected')).toBeNull());
-    expect(screen.getByText('Selection cleared: the search or status filter changed.')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: `Select ${code(2)}` }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 packages selected')).toBeTruthy();
+    const exported = new URL(within(bar).getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://x');
+    expect(exported.pathname).toBe('/api/admin/packages.csv');
+    expect([...exported.searchParams]).toEqual([['codes', `${code(0)},${code(2)}`]]);
+
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: `Select ${code(0)}` }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('offers no export of more packages than one export takes, and says why', async () => {
+    serve({ total: 501 });
+    const user = userEvent.setup();
+    renderTable({ total: 501 });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all packages on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 501 matching' }));
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
+    await within(bar).findByText('501 packages selected');
+    expect(within(bar).queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect((within(bar).getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(bar).getByText('Export at most 500 chosen packages at a time.')).toBeTruthy();
   });
 });

@@ -35,7 +35,6 @@ export function PackageTableView({
         pageCodes={items.map((item) => item.trackingCode)}
         total={total}
         totalCapped={totalCapped}
-        filter={filter}
       />
       {items.length === 0 ? (
         empty

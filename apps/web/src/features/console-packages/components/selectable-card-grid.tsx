@@ -1,4 +1,4 @@
-import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, VisuallyHidden } from '@mantine/core';
 import type { ShipmentView } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { BulkPanel } from './bulk-panel.tsx';
@@ -29,7 +29,7 @@ export function SelectableCardGrid({
   const chosen = pageCodes.filter((code) => bulk.selection.codes.has(code)).length;
   return (
     <Stack gap="sm">
-      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} totalCapped={totalCapped} filter={filter} />
+      <BulkPanel bulk={bulk} pageCodes={pageCodes} total={total} totalCapped={totalCapped} />
       {items.length === 0 ? (
         empty
       ) : (
@@ -44,7 +44,8 @@ export function SelectableCardGrid({
             {items.map((shipment) => (
               <Stack key={shipment._id} gap={6}>
                 <Checkbox
-                  label={`Select ${shipment.trackingCode}`}
+                  // The card under it names the package: the label is for assistive technology only.
+                  label={<VisuallyHidden>Select {shipment.trackingCode}</VisuallyHidden>}
                   checked={bulk.selection.codes.has(shipment.trackingCode)}
                   onChange={(event) => bulk.selection.toggle(shipment.trackingCode, event.currentTarget.checked)}
                 />

@@ -35,10 +35,11 @@ beforeEach(() => {
           }),
         });
       }
-      const code = decodeURIComponent(url.split('/').pop() ?? '');
-      const status = statuses[code];
-      if (!status) return Response.json({ message: 'Package not found' }, { status: 404 });
-      return Response.json({ ...SHIPMENT, trackingCode: code, status });
+      // The list's search: a whole tracking code (any case) finds that package only.
+      const q = new URL(url, 'http://x').searchParams.get('q')?.toUpperCase() ?? '';
+      const status = statuses[q];
+      const items = status ? [{ ...SHIPMENT, trackingCode: q, status }] : [];
+      return Response.json(items, { headers: { 'X-Total-Count': String(items.length) } });
     }),
   );
 });

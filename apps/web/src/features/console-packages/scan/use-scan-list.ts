@@ -1,14 +1,13 @@
 import { useCallback, useReducer, useRef } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { fetchPackage } from '../api/get-package.ts';
+import { findPackageStatus } from '../api/list-matching-codes.ts';
 import { signalScan } from './scan-feedback.ts';
 import { type ScanListAction, scanListReducer } from './scan-list.ts';
 
 export type AddOutcome = 'added' | 'duplicate';
 
 /**
- * The scanned packages. `add` lists a code once and looks up its current status (a 404 marks it
- * unknown), with a sound and a vibration once the answer is in. The codes are also kept in a ref, so
+ * The scanned packages. `add` lists a code once and looks up its current status (no package
+ * with that code marks it unknown), with a sound and a vibration once the answer is in. The codes are also kept in a ref, so
  * two scans of one code in the same instant (a scanner's repeat) still list it once.
  */
 export function useScanList() {
@@ -26,19 +25,19 @@ export function useScanList() {
       if (codes.current.has(trackingCode)) return 'duplicate';
       codes.current.add(trackingCode);
       dispatch({ type: 'add', trackingCode });
-      fetchPackage(trackingCode).then(
-        (shipment) => {
+      findPackageStatus(trackingCode).then(
+        (status) => {
           if (!codes.current.has(trackingCode)) return;
-          dispatch({ type: 'found', trackingCode, status: shipment.status });
-          signalScan('found');
-        },
-        (error: unknown) => {
-          if (!codes.current.has(trackingCode)) return;
-          if (error instanceof ApiError && error.status === 404) {
+          if (status === null) {
             dispatch({ type: 'unknown', trackingCode });
             signalScan('unknown');
             return;
           }
+          dispatch({ type: 'found', trackingCode, status });
+          signalScan('found');
+        },
+        (error: unknown) => {
+          if (!codes.current.has(trackingCode)) return;
           const message = error instanceof Error ? error.message : String(error);
           dispatch({ type: 'lookup-failed', trackingCode, message });
           signalScan('unknown');
