@@ -1,7 +1,7 @@
 import { Badge, Loader, Paper, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TrackResult } from '@waybill/domain';
+import { descriptionForStatus, type TrackResult, trackingView } from '@waybill/domain';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { formatDate } from '../format-dates.ts';
@@ -95,7 +95,11 @@ function describe(result: UseQueryResult<TrackResult> | undefined): [React.React
 }
 
 function deliveryLine(answer: TrackResult): string {
-  // A date that has passed is not shown, as on the package's own page.
+  // Once delivered or rejected no estimate belongs here; a date that has passed is not shown either,
+  // as on the package's own page.
+  if (!trackingView(answer.status).showsEstimate) {
+    return answer.delivery ? `Delivered on ${formatDate(answer.delivery.deliveredAt)}` : descriptionForStatus(answer.status);
+  }
   if (answer.late) return RUNNING_LATE;
   if (answer.estimatedDelivery) return `Estimated delivery ${formatDate(answer.estimatedDelivery)}`;
   return 'No delivery estimate yet';
