@@ -3,12 +3,12 @@ import {
   DEFAULT_STATUS_DESCRIPTION,
   descriptionForStatus,
   isNotAcceptedStatus,
+  type ProgressState,
   progressForStatus,
   REJECTED_DESCRIPTION,
   STATUS_PROGRESS,
   TIMELINE_STAGES,
   TRACKING_STEPS,
-  type ProgressState,
   trackingView,
 } from './progress.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
@@ -103,7 +103,7 @@ describe('tracking steps', () => {
     expect(stepsWhere(status, 'current')).toEqual(current);
   });
 
-  it('keeps SPEC\'s current marker on the Delivered step once it is done', () => {
+  it("keeps SPEC's current marker on the Delivered step once it is done", () => {
     expect(trackingView('Delivered').steps.at(-1)).toMatchObject({ name: 'Delivered', state: 'done', current: true });
   });
 

@@ -164,7 +164,11 @@ describe('Track page with one package', () => {
     await screen.findByTestId('tracking-number');
     expect(timeline()).toEqual(['done', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
     expect(bar()[0]).toEqual(['Order Placed (done)', 'done']);
-    expect(bar().slice(1).every(([, state]) => state === 'upcoming')).toBe(true);
+    expect(
+      bar()
+        .slice(1)
+        .every(([, state]) => state === 'upcoming'),
+    ).toBe(true);
     expect(screen.getByText('Estimated delivery')).toBeTruthy();
   });
 

@@ -98,7 +98,9 @@ function deliveryLine(answer: TrackResult): string {
   // Once delivered or rejected no estimate belongs here; a date that has passed is not shown either,
   // as on the package's own page.
   if (!trackingView(answer.status).showsEstimate) {
-    return answer.delivery ? `Delivered on ${formatDate(answer.delivery.deliveredAt)}` : descriptionForStatus(answer.status);
+    return answer.delivery
+      ? `Delivered on ${formatDate(answer.delivery.deliveredAt)}`
+      : descriptionForStatus(answer.status);
   }
   if (answer.late) return RUNNING_LATE;
   if (answer.estimatedDelivery) return `Estimated delivery ${formatDate(answer.estimatedDelivery)}`;

@@ -67,13 +67,7 @@ describe('TrackingProgress', () => {
     const { progress, steps } = renderProgress('Held at customs');
     expect(progress.getAttribute('aria-valuenow')).toBe('0');
     // Position 0 is reached at 0 percent, as SPEC §4 defines reached; nothing is current.
-    expect(steps.map((step) => step.dataset.state)).toEqual([
-      'done',
-      'upcoming',
-      'upcoming',
-      'upcoming',
-      'upcoming',
-    ]);
+    expect(steps.map((step) => step.dataset.state)).toEqual(['done', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
     expect(screen.getByText('Tracking your package')).toBeTruthy();
   });
 
@@ -87,7 +81,9 @@ describe('TrackingProgress', () => {
       'upcoming',
       'upcoming',
     ]);
-    expect(steps.some((step) => step.getAttribute('data-state') === 'done' || step.hasAttribute('aria-current'))).toBe(false);
+    expect(steps.some((step) => step.getAttribute('data-state') === 'done' || step.hasAttribute('aria-current'))).toBe(
+      false,
+    );
     const description = screen.getByTestId('tracking-description');
     expect(description.textContent).toContain('This package was not accepted for delivery.');
     expect(within(description).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');

@@ -67,7 +67,9 @@ function TrackingStepItem({ step }: { step: TrackingStep }) {
         c={lit ? undefined : 'dimmed'}
       >
         {step.name}
-        <VisuallyHidden>{state === 'current' ? ' (current step)' : state === 'done' ? ' (done)' : ' (not yet)'}</VisuallyHidden>
+        <VisuallyHidden>
+          {state === 'current' ? ' (current step)' : state === 'done' ? ' (done)' : ' (not yet)'}
+        </VisuallyHidden>
       </Text>
     </Box>
   );
