@@ -91,7 +91,7 @@ describe('home page', () => {
     const { page, close } = await openPage(visitor, '/0');
     await page.getByRole('button', { name: 'Track', exact: true }).click();
     const error = toast(page, 'Error');
-    await error.filter({ hasText: 'Please enter a tracking code' }).waitFor();
+    await error.filter({ hasText: 'Please enter a tracking code.' }).waitFor();
     const box = await error.boundingBox();
     const viewport = page.viewportSize();
     // Top centre: the toast's middle sits near the middle of the screen, near the top.

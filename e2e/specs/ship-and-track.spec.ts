@@ -289,8 +289,8 @@ describe('Track', () => {
     });
     await field(page, 'Tracking code').fill('   ');
     await page.getByRole('button', { name: 'Track', exact: true }).click();
-    expect(await toastText(page, 'Please enter a tracking code')).toContain('Error');
-    expect(await page.locator('[data-position="top-center"]').getByText('Please enter a tracking code').count()).toBe(
+    expect(await toastText(page, 'Please enter a tracking code.')).toContain('Error');
+    expect(await page.locator('[data-position="top-center"]').getByText('Please enter a tracking code.').count()).toBe(
       1,
     );
     expect(lookups).toEqual([]);

@@ -164,7 +164,7 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
     ['no code', { trackingCodes: [] }, 'Name from 1 to 500 tracking codes'],
     ['501 codes', { trackingCodes: Array.from({ length: 501 }, () => 'ABC') }, 'Name from 1 to 500 tracking codes'],
     ['a code that is not a list', { trackingCodes: 'ABC' }, 'Name from 1 to 500 tracking codes'],
-    ['a blank code', { trackingCodes: ['  '] }, 'Please enter a tracking code'],
+    ['a blank code', { trackingCodes: ['  '] }, 'Please enter a tracking code.'],
     ['an unknown size', { trackingCodes: ['ABC'], size: 'letter' }, 'Size must be 4x6 or a4'],
   ])('refuses a batch with %s', async (_name, body, message) => {
     const answer = await labels(body);
