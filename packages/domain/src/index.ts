@@ -4,6 +4,7 @@ export * from './delivery-proof.ts';
 export * from './labels.ts';
 export * from './location.ts';
 export * from './mailbox.ts';
+export * from './plural.ts';
 export * from './progress.ts';
 export * from './public-pages.ts';
 export * from './schemas/admin.ts';

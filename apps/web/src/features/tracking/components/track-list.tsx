@@ -1,7 +1,7 @@
 import { Badge, Loader, Paper, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { descriptionForStatus, type TrackResult, trackingView } from '@waybill/domain';
+import { countOf, descriptionForStatus, type TrackResult, trackingView } from '@waybill/domain';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { formatDate } from '../format-dates.ts';
@@ -22,7 +22,7 @@ export function TrackList({ codes, results }: TrackListProps) {
   return (
     <section aria-labelledby="track-list-title">
       <Title order={2} size="h4" mb="sm" id="track-list-title">
-        {codes.length} packages
+        {countOf(codes.length, 'package', 'packages')}
       </Title>
       <Paper withBorder radius="md" component="ul" className={classes.list}>
         {codes.map((code, index) => (
