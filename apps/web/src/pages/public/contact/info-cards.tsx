@@ -62,7 +62,11 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
             <NotSet />
           )}
         </InfoCard>
-        <InfoCard icon={<IconPhone size={24} />} title="Call Us" note="Talk to a real person, day or night.">
+        <InfoCard
+          icon={<IconPhone size={24} />}
+          title="Call Us"
+          note="Talk to a real person during our business hours."
+        >
           <Anchor href={telHref(details.phone)} fw={700}>
             {details.phone}
           </Anchor>
@@ -81,7 +85,11 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
             <NotSet />
           )}
         </InfoCard>
-        <InfoCard icon={<IconClock size={24} />} title="Business Hours" note="Phone support runs around the clock.">
+        <InfoCard
+          icon={<IconClock size={24} />}
+          title="Business Hours"
+          note="When our office and phone lines are open."
+        >
           {details.hours ? (
             <Text fw={700}>
               {details.hours.split(/,\s*/).map((part) => (
