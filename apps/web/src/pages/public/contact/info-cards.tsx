@@ -1,6 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '../../../components/email-address/email-address.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import type { ContactPageDetails } from './use-contact-page-details.ts';
 
@@ -54,9 +55,7 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
         <InfoCard icon={<IconMail size={24} />} title="Email Us" note="We reply within 24 hours.">
           {details.email ? (
             <Anchor href={`mailto:${details.email}`} fw={700}>
-              {/* A long address breaks after the @ rather than mid-word in a narrow card. */}
-              {details.email.split('@')[0]}@<wbr />
-              {details.email.split('@').slice(1).join('@')}
+              <EmailAddress address={details.email} />
             </Anchor>
           ) : (
             <NotSet />
