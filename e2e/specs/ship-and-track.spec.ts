@@ -340,7 +340,7 @@ describe('Track: history, a rejected package, paper', () => {
     await page.getByText('This package was not accepted for delivery.', { exact: false }).waitFor();
     const contact = page.getByTestId('tracking-description').getByRole('link', { name: 'Contact us', exact: true });
     expect(await contact.getAttribute('href')).toBe('/contact');
-    expect(await page.locator('[data-state="reached"], [data-state="current"]').count()).toBe(0);
+    expect(await page.locator('[data-state="done"], [data-state="current"]').count()).toBe(0);
     expect(await page.getByText('Order Placed (done)').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'track-rejected-desktop-light');
