@@ -3,8 +3,8 @@ import { IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { countOf, descriptionForStatus, type TrackResult, trackingView } from '@waybill/domain';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
-import { formatDate } from '../format-dates.ts';
 import { trackingPagePath } from '../tracking-path.ts';
 import classes from './track-list.module.css';
 

@@ -2,8 +2,8 @@ import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconCalendarEvent, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { currentLocation, type TrackResult, trackingView } from '@waybill/domain';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../lib/format-date.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
-import { formatDate } from '../format-dates.ts';
 import { LocationUpdates } from './location-updates.tsx';
 import { TrackingProgress } from './tracking-progress.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
