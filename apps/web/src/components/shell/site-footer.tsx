@@ -30,7 +30,7 @@ export function SiteFooter() {
   const { year } = useSiteContent();
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py={48}>
+      <Container size="lg" py={48}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="sm">
             <BrandLink />
