@@ -66,6 +66,25 @@ describe('The public site’s layout', () => {
     }
   });
 
+  it('fits the top bar, its eight routes and the WhatsApp button, from 992 px (where the routes show) up', async () => {
+    const { page, close } = await openPage(browser, '/pricing', { viewport: 'desktop', wakeIslands: false });
+    try {
+      for (const width of [992, 1024, 1200, 1279]) {
+        await page.setViewportSize({ width, height: 800 });
+        const sizes = await page.evaluate(() => {
+          const bar = document.querySelector('header > div')!;
+          return { page: document.documentElement.scrollWidth, bar: bar.scrollWidth, barBox: bar.clientWidth };
+        });
+        expect(sizes.page, `${width} px`).toBeLessThanOrEqual(width);
+        expect(sizes.bar, `${width} px`).toBeLessThanOrEqual(sizes.barBox);
+        expect(await page.getByRole('navigation', { name: 'Main' }).first().isVisible()).toBe(true);
+        expect(await page.getByRole('link', { name: 'Chat with us on WhatsApp' }).isVisible()).toBe(true);
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps the WhatsApp button off the ship form at 375 px: it sits in the top bar', async () => {
     const { page, close } = await openPage(browser, '/create', { viewport: 'mobile', wakeIslands: false });
     try {

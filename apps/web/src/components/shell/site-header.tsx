@@ -15,7 +15,7 @@ export function SiteHeader({ path, whatsapp }: { path: string; whatsapp: string 
   return (
     <div className={classes.header}>
       <BrandLink />
-      <Group gap={2} component="nav" aria-label="Main" visibleFrom="md" wrap="nowrap">
+      <Group gap={2} component="nav" aria-label="Main" visibleFrom="md" wrap="nowrap" className={classes.nav}>
         {NAV_ITEMS.map((item) => (
           <NavLink key={item.to} to={item.to} path={path} className={classes.navLink}>
             {item.label}
