@@ -289,8 +289,8 @@ describe('Track', () => {
     });
     await field(page, 'Tracking code').fill('   ');
     await page.getByRole('button', { name: 'Track', exact: true }).click();
-    expect(await toastText(page, 'Please enter a tracking code')).toContain('Error');
-    expect(await page.locator('[data-position="top-center"]').getByText('Please enter a tracking code').count()).toBe(
+    expect(await toastText(page, 'Please enter a tracking code.')).toContain('Error');
+    expect(await page.locator('[data-position="top-center"]').getByText('Please enter a tracking code.').count()).toBe(
       1,
     );
     expect(lookups).toEqual([]);
@@ -340,7 +340,7 @@ describe('Track: history, a rejected package, paper', () => {
     await page.getByText('This package was not accepted for delivery.', { exact: false }).waitFor();
     const contact = page.getByTestId('tracking-description').getByRole('link', { name: 'Contact us', exact: true });
     expect(await contact.getAttribute('href')).toBe('/contact');
-    expect(await page.locator('[data-state="reached"], [data-state="current"]').count()).toBe(0);
+    expect(await page.locator('[data-state="done"], [data-state="current"]').count()).toBe(0);
     expect(await page.getByText('Order Placed (done)').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'track-rejected-desktop-light');

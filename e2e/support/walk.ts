@@ -12,6 +12,7 @@ import {
   type ViewportName,
   waitForApp,
 } from './browser.ts';
+import { expectNothingFloatsOverControls } from './covered.ts';
 
 export interface LoadedScreen {
   /** Names the screen in failures and screenshots. */
@@ -44,8 +45,9 @@ const slug = (text: string) =>
  * Checks a loaded screen in both colour modes without reloading it: light as loaded (the mode the
  * context remembers), then dark through the real toggle, and back to light, so the toggle is proven
  * on every screen that has one and the next screen starts light. In each mode: axe (every rule in one
- * mode, the colour rules in the other: axeRulesFor), no sideways scroll, and each state (a dialog) the
- * same way. At the end, no console error, warning or uncaught exception since the page opened (`errors`).
+ * mode, the colour rules in the other: axeRulesFor), no sideways scroll, no control under the WhatsApp
+ * button or a toast, and each state (a dialog) the same way. At the end, no console error, warning or
+ * uncaught exception since the page opened (`errors`).
  */
 export async function checkScreenInBothModes(page: Page, errors: string[], screen: LoadedScreen): Promise<void> {
   const by = screen.modeBy ?? 'toggle';
@@ -57,11 +59,13 @@ export async function checkScreenInBothModes(page: Page, errors: string[], scree
     const rules = axeRulesFor({ viewport: screen.viewport, mode });
     await expectNoSeriousA11yViolations(page, { rules, exclude: screen.exclude, what: where(mode) });
     await expectNoSidewaysScroll(page, where(mode));
+    await expectNothingFloatsOverControls(page, where(mode));
     await screenshot(page, `${slug(screen.name)}-${screen.viewport}-${mode}`);
     for (const state of screen.states ?? []) {
       await state.enter(page);
       await expectNoSeriousA11yViolations(page, { rules, exclude: screen.exclude, what: where(mode, state.name) });
       await expectNoSidewaysScroll(page, where(mode, state.name));
+      await expectNothingFloatsOverControls(page, where(mode, state.name));
       await screenshotViewport(page, `${slug(`${screen.name} ${state.name}`)}-${screen.viewport}-${mode}`);
       await state.exit(page);
     }

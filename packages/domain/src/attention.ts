@@ -1,3 +1,4 @@
+import { countOf } from './plural.ts';
 import { type ListedStatus, PENDING_STATUS, REJECTED_STATUS } from './statuses.ts';
 
 const DELIVERED: ListedStatus = 'Delivered';
@@ -90,5 +91,5 @@ export function describeAttentionReason(reason: AttentionReason, rules: Attentio
 }
 
 function hoursText(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
+  return countOf(hours, 'hour', 'hours');
 }

@@ -1,9 +1,8 @@
+// English plural categories ("one" for exactly 1, "other" for 0, 2, 1.5…), as every count is written.
 const rules = new Intl.PluralRules('en-US');
+const numbers = new Intl.NumberFormat('en-US');
 
-/**
- * "1 package", "2 packages", "0 packages": a count with the noun its number takes in English, chosen
- * by Intl.PluralRules. The count is written with the locale's grouping ("1,200 packages").
- */
+/** "1 package", "2 packages", "1,200 labels": a count with the word its number takes. */
 export function countOf(n: number, singular: string, plural: string): string {
-  return `${n.toLocaleString('en-US')} ${rules.select(n) === 'one' ? singular : plural}`;
+  return `${numbers.format(n)} ${rules.select(n) === 'one' ? singular : plural}`;
 }

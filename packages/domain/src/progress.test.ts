@@ -3,13 +3,13 @@ import {
   DEFAULT_STATUS_DESCRIPTION,
   descriptionForStatus,
   isNotAcceptedStatus,
+  type ProgressState,
   progressForStatus,
   REJECTED_DESCRIPTION,
   STATUS_PROGRESS,
   TIMELINE_STAGES,
   TRACKING_STEPS,
-  timelineStages,
-  trackingSteps,
+  trackingView,
 } from './progress.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
 
@@ -61,11 +61,15 @@ describe('progressForStatus', () => {
   });
 });
 
-/** Names of the steps in a given state, to compare in one line. */
-function stepsWhere(status: string, state: 'reached' | 'current'): string[] {
-  return trackingSteps(status)
-    .filter((step) => step[state])
+/** Names of the steps of the bar in a given state, to compare in one line. */
+function stepsWhere(status: string, state: ProgressState): string[] {
+  return trackingView(status)
+    .steps.filter((step) => step.state === state)
     .map((step) => step.name);
+}
+
+function stagesOf(status: string): ProgressState[] {
+  return trackingView(status).stages.map((stage) => stage.state);
 }
 
 describe('tracking steps', () => {
@@ -77,41 +81,50 @@ describe('tracking steps', () => {
       { name: 'Out for Delivery', position: 75 },
       { name: 'Delivered', position: 100 },
     ]);
-    expect(trackingSteps('Shipped').map(({ name, position }) => ({ name, position }))).toEqual(TRACKING_STEPS);
+    expect(trackingView('Shipped').steps.map(({ name, position }) => ({ name, position }))).toEqual(TRACKING_STEPS);
   });
 
   it.each([
-    ['Order Placed', ['Order Placed'], ['Order Placed']],
-    ['Processing', ['Order Placed', 'Processing'], ['Processing']],
-    ['Package in transit to sorting hub', ['Order Placed', 'Processing'], []],
-    ['Package in sorting hub', ['Order Placed', 'Processing'], ['Processing']],
-    ['Shipped', ['Order Placed', 'Processing', 'Shipped'], ['Shipped']],
-    ['Out for Delivery', ['Order Placed', 'Processing', 'Shipped', 'Out for Delivery'], ['Out for Delivery']],
-    ['Delivered', ['Order Placed', 'Processing', 'Shipped', 'Out for Delivery', 'Delivered'], ['Delivered']],
-    // Progress 0 still reaches the step at position 0.
     ['Pending', ['Order Placed'], []],
+    ['Order Placed', [], ['Order Placed']],
+    ['Package in transit to sorting hub', ['Order Placed', 'Processing'], []],
+    ['Package in sorting hub', ['Order Placed'], ['Processing']],
+    ['Processing', ['Order Placed'], ['Processing']],
+    ['Shipped', ['Order Placed', 'Processing'], ['Shipped']],
+    ['Out for Delivery', ['Order Placed', 'Processing', 'Shipped'], ['Out for Delivery']],
+    // The journey is over: every step done, none still in progress.
+    ['Delivered', ['Order Placed', 'Processing', 'Shipped', 'Out for Delivery', 'Delivered'], []],
     // A rejected package will never travel: not even Order Placed is done.
     ['Rejected', [], []],
+    // Progress 0 still reaches the step at position 0 (SPEC §4).
     ['Held at customs', ['Order Placed'], []],
-  ])('for %s reaches %j and marks %j current', (status, reached, current) => {
-    expect(stepsWhere(status, 'reached')).toEqual(reached);
+  ])('for %s marks %j done and %j current', (status, done, current) => {
+    expect(stepsWhere(status, 'done')).toEqual(done);
     expect(stepsWhere(status, 'current')).toEqual(current);
+  });
+
+  it("keeps SPEC's current marker on the Delivered step once it is done", () => {
+    expect(trackingView('Delivered').steps.at(-1)).toMatchObject({ name: 'Delivered', state: 'done', current: true });
   });
 
   it('marks a step current when a custom status contains its name, without reaching it', () => {
     expect(stepsWhere('Shipped with delay', 'current')).toEqual(['Shipped']);
-    expect(stepsWhere('Shipped with delay', 'reached')).toEqual(['Order Placed']);
+    expect(stepsWhere('Shipped with delay', 'done')).toEqual(['Order Placed']);
     expect(stepsWhere('Delivery attempted: Out for Delivery again', 'current')).toEqual(['Out for Delivery']);
   });
 
   it('matches step names with their exact case', () => {
     expect(stepsWhere('shipped', 'current')).toEqual([]);
     expect(stepsWhere('DELIVERED', 'current')).toEqual([]);
+    expect(stepsWhere('delivered', 'done')).toEqual(['Order Placed']);
   });
 
   it('marks Processing current only for the sorting hub, not the way to it', () => {
-    expect(trackingSteps('Package in sorting hub')[1]).toMatchObject({ name: 'Processing', current: true });
-    expect(trackingSteps('Package in transit to sorting hub')[1]).toMatchObject({ name: 'Processing', current: false });
+    expect(trackingView('Package in sorting hub').steps[1]).toMatchObject({ name: 'Processing', state: 'current' });
+    expect(trackingView('Package in transit to sorting hub').steps[1]).toMatchObject({
+      name: 'Processing',
+      state: 'done',
+    });
   });
 });
 
@@ -128,34 +141,65 @@ describe('timeline stages', () => {
     ]);
   });
 
-  it.each(TIMELINE_STAGES.map((status, index) => [status, index] as const))(
-    'for %s marks earlier stages reached, it current, later upcoming',
+  it.each(TIMELINE_STAGES.slice(0, -1).map((status, index) => [status, index] as const))(
+    'for %s marks earlier stages done, it current, later upcoming',
     (status, index) => {
-      const states = timelineStages(status);
-      expect(states.map((s) => s.stage)).toEqual(TIMELINE_STAGES);
-      states.forEach(({ state }, i) => {
-        expect(state).toBe(i < index ? 'reached' : i === index ? 'current' : 'upcoming');
+      const { stages } = trackingView(status);
+      expect(stages.map((s) => s.stage)).toEqual(TIMELINE_STAGES);
+      stages.forEach(({ state }, i) => {
+        expect(state).toBe(i < index ? 'done' : i === index ? 'current' : 'upcoming');
       });
     },
   );
 
-  it('gives Delivered every earlier stage reached and itself current', () => {
-    expect(timelineStages('Delivered').map((s) => s.state)).toEqual([
-      'reached',
-      'reached',
-      'reached',
-      'reached',
-      'reached',
-      'reached',
+  it('gives Delivered every stage done and none current', () => {
+    expect(stagesOf('Delivered')).toEqual(Array(7).fill('done'));
+  });
+
+  it('gives Pending and a custom status Order Placed done, as the step bar does', () => {
+    for (const status of ['Pending', 'Held at customs', 'delivered', '']) {
+      expect(stagesOf(status)).toEqual(['done', ...Array(6).fill('upcoming')]);
+    }
+    expect(stagesOf('Shipped with delay')).toEqual([
+      'done',
+      'upcoming',
+      'upcoming',
+      'upcoming',
       'current',
+      'upcoming',
+      'upcoming',
     ]);
   });
 
-  it.each(['Pending', 'Rejected', 'Held at customs', 'delivered', ''])(
-    'leaves every stage upcoming for %j',
-    (status) => {
-      expect(timelineStages(status).every((s) => s.state === 'upcoming')).toBe(true);
-      expect(timelineStages(status)).toHaveLength(7);
+  it('leaves every stage upcoming for a rejected package', () => {
+    expect(stagesOf('Rejected')).toEqual(Array(7).fill('upcoming'));
+  });
+});
+
+describe('the bar and the timeline agree', () => {
+  const statuses = [...SHIPMENT_STATUSES, 'Held at customs', 'Shipped with delay', ''];
+  it.each(statuses)('for %j: a step done or upcoming is the same on the timeline', (status) => {
+    const { steps, stages } = trackingView(status);
+    for (const step of steps) {
+      const stage = stages.find((s) => s.stage === step.name)!;
+      if (step.state === 'current') {
+        // Processing stands for the two hub stages after it as well.
+        const hub = step.name === 'Processing' && status === 'Package in sorting hub';
+        expect(stage.state).toBe(hub ? 'done' : 'current');
+      } else {
+        expect(stage.state).toBe(step.state);
+      }
+    }
+    expect(stages.filter((s) => s.state === 'current').length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('estimate', () => {
+  it.each(SHIPMENT_STATUSES.map((status) => [status, status !== 'Delivered' && status !== 'Rejected'] as const))(
+    'for %s shows an estimate: %s',
+    (status, shows) => {
+      expect(trackingView(status).showsEstimate).toBe(shows);
+      expect(trackingView(status).finished).toBe(status === 'Delivered');
     },
   );
 });

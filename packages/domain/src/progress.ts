@@ -57,27 +57,33 @@ export const TRACKING_STEPS = [
   { name: 'Delivered', position: 100 },
 ] as const;
 
-export interface StepState {
+/** Where a step of the bar or a stage of the timeline stands for a status. */
+export type ProgressState = 'done' | 'current' | 'upcoming';
+
+export interface TrackingStep {
   name: string;
   position: number;
-  reached: boolean;
+  state: ProgressState;
+  /** SPEC §4's current step: the status names it (or sorting hub → Processing); still true once done. */
   current: boolean;
 }
 
-/**
- * Reached: progress at or above the position. Current: the status names the step, or sorting hub →
- * Processing. A package that was not accepted reaches no step and has none current.
- */
-export function stepState(step: { name: string; position: number }, status: string): StepState {
-  if (isNotAcceptedStatus(status)) return { name: step.name, position: step.position, reached: false, current: false };
-  const progress = progressForStatus(status);
-  const current = status.includes(step.name) || (status === 'Package in sorting hub' && step.name === 'Processing');
-  return { name: step.name, position: step.position, reached: progress >= step.position, current };
+export interface TimelineStage {
+  stage: string;
+  state: ProgressState;
+  current: boolean;
 }
 
-/** All five displayed steps for a status. */
-export function trackingSteps(status: string): StepState[] {
-  return TRACKING_STEPS.map((step) => stepState(step, status));
+/** Everything the tracking card shows about where a package stands, from one rule. */
+export interface TrackingView {
+  /** The five displayed steps of the bar. */
+  steps: TrackingStep[];
+  /** The seven stages of the customer timeline. */
+  stages: TimelineStage[];
+  /** The journey is over (Delivered): the last step and stage are done, nothing is still to come. */
+  finished: boolean;
+  /** Whether an estimated delivery (or "running late") belongs on the card: not once delivered or rejected. */
+  showsEstimate: boolean;
 }
 
 /** The seven stages of the customer timeline on the track screen. */
@@ -91,16 +97,37 @@ export const TIMELINE_STAGES = [
   'Delivered',
 ] as const;
 
-export type TimelineStageState = 'reached' | 'current' | 'upcoming';
+const DELIVERED_STATUS = 'Delivered';
 
 /**
- * State of each timeline stage: the stage equal to the status is current, those before it reached,
- * those after upcoming. A status outside the timeline (Pending, Rejected, custom) leaves all upcoming.
+ * The one rule behind the step bar, the timeline and the estimate line (SPEC §4). A step is reached
+ * when the status's progress is at or above its position (so progress 0, Pending or a custom status,
+ * still reaches Order Placed), and current when the status contains its name or is the sorting hub
+ * for Processing. A reached step is done unless it is the current one; once Delivered every step is
+ * done. A rejected package reaches nothing. The timeline agrees: the stage equal to the status is
+ * current, those before it done; for a status outside the timeline each stage takes the state of the
+ * step of the same name (the others stay upcoming).
  */
-export function timelineStages(status: string): { stage: string; state: TimelineStageState }[] {
+export function trackingView(status: string): TrackingView {
+  const rejected = isNotAcceptedStatus(status);
+  const finished = status === DELIVERED_STATUS;
+  const progress = progressForStatus(status);
+  const steps: TrackingStep[] = TRACKING_STEPS.map(({ name, position }) => {
+    const current =
+      !rejected && (status.includes(name) || (status === 'Package in sorting hub' && name === 'Processing'));
+    const reached = !rejected && progress >= position;
+    const state: ProgressState = current && !finished ? 'current' : reached ? 'done' : 'upcoming';
+    return { name, position, state, current };
+  });
   const index = (TIMELINE_STAGES as readonly string[]).indexOf(status);
-  return TIMELINE_STAGES.map((stage, i) => ({
-    stage,
-    state: index < 0 || i > index ? 'upcoming' : i === index ? 'current' : 'reached',
-  }));
+  const stages: TimelineStage[] = TIMELINE_STAGES.map((stage, i) => {
+    if (index >= 0) {
+      const current = i === index;
+      const state: ProgressState = i < index || (current && finished) ? 'done' : current ? 'current' : 'upcoming';
+      return { stage, state, current };
+    }
+    const step = steps.find((candidate) => candidate.name === stage);
+    return { stage, state: step?.state ?? 'upcoming', current: step?.state === 'current' };
+  });
+  return { steps, stages, finished, showsEstimate: !finished && !rejected };
 }

@@ -4,6 +4,7 @@ import {
   isTrackingCode,
   normalizeTrackingCode,
   TRACKING_CODE_ALPHABET,
+  TRACKING_CODE_EXAMPLE,
   TRACKING_CODE_LENGTH,
   TRACKING_CODE_MAX_INPUT,
 } from './tracking-code.ts';
@@ -130,5 +131,11 @@ describe('isTrackingCode', () => {
     ]) {
       expect(isTrackingCode(text), text).toBe(false);
     }
+  });
+});
+
+describe('TRACKING_CODE_EXAMPLE', () => {
+  it('is a well-formed code', () => {
+    expect(isTrackingCode(TRACKING_CODE_EXAMPLE)).toBe(true);
   });
 });

@@ -4,7 +4,9 @@ export const TRACKING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const TRACKING_CODE_LENGTH = 12;
 export const TRACKING_CODE_MAX_INPUT = 64;
 /** SPEC §5: an empty or blank code. Here, not beside the schemas, so a tracking box needs no zod. */
-export const TRACKING_CODE_REQUIRED = 'Please enter a tracking code';
+export const TRACKING_CODE_REQUIRED = 'Please enter a tracking code.';
+/** The example code every tracking box shows as its placeholder (a well-formed code). */
+export const TRACKING_CODE_EXAMPLE = '7KQ2M9XHT4PA';
 
 /** A new tracking code from the platform CSPRNG (rejection sampling keeps it uniform). */
 export function generateTrackingCode(

@@ -119,3 +119,50 @@ export function readBarcodes(png: string): string[] {
     .filter((line) => line !== '')
     .sort();
 }
+
+export interface InkBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The box around every word of a page, in points from the page's top left, as pdftotext lays them out. */
+export function textBox(file: string, page: number): InkBox {
+  const html = execFileSync('pdftotext', ['-bbox-layout', '-f', String(page), '-l', String(page), file, '-'], {
+    encoding: 'utf8',
+  });
+  const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/g)].map(
+    (match) => match.slice(1, 5).map(Number) as [number, number, number, number],
+  );
+  if (words.length === 0) throw new Error('no text on the page');
+  return {
+    left: Math.min(...words.map((word) => word[0])),
+    top: Math.min(...words.map((word) => word[1])),
+    right: Math.max(...words.map((word) => word[2])),
+    bottom: Math.max(...words.map((word) => word[3])),
+  };
+}
+
+/**
+ * The box around every mark on a page (text, bars, lines: any pixel darker than near-white), in points
+ * from the page's top left: the page drawn in grey at 72 dpi, one pixel a point.
+ */
+export function inkBox(file: string, page: number): InkBox {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', String(page), '-l', String(page), file]);
+  // A binary PGM: "P5", width, height and the maximum value, each followed by white space, then the pixels.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  const box = { left: width, top: height, right: 0, bottom: 0 };
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (pixels[y * width + x]! >= 240) continue;
+      box.left = Math.min(box.left, x);
+      box.top = Math.min(box.top, y);
+      box.right = Math.max(box.right, x + 1);
+      box.bottom = Math.max(box.bottom, y + 1);
+    }
+  }
+  return box;
+}

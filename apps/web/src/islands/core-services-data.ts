@@ -1,4 +1,5 @@
 import { MARKETING } from '@waybill/domain';
+import type { CoreServiceTab } from '../lib/core-service-tabs.ts';
 import expressSmall from './images/express-480.webp';
 import expressLarge from './images/express-960.webp';
 import freightSmall from './images/freight-480.webp';
@@ -7,7 +8,7 @@ import internationalSmall from './images/international-480.webp';
 import internationalLarge from './images/international-960.webp';
 
 export interface CoreService {
-  value: 'express' | 'international' | 'freight';
+  value: CoreServiceTab;
   tab: string;
   title: string;
   subtitle: string;

@@ -1,8 +1,10 @@
 import { Button, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { defineIsland } from '../components/island/define-island.ts';
 import { Illustration } from '../components/section/illustration.tsx';
 import { StatGrid } from '../components/section/stat-grid.tsx';
+import { coreServiceFromHash } from '../lib/core-service-tabs.ts';
 import { CORE_SERVICES, type CoreService } from './core-services-data.ts';
 
 /** `first`: the panel shown on arrival, whose picture sits at the fold and so loads at once. */
@@ -51,11 +53,32 @@ function CoreServicePanel({ service, first }: { service: CoreService; first: boo
 /**
  * Express, International and Freight as tabs. Every panel is in the server's HTML (hidden with
  * display: none rather than left unrendered), so crawlers and visitors without scripts read all three;
- * Mantine's tabs move with the arrow keys and link each tab to its panel.
+ * Mantine's tabs move with the arrow keys and link each tab to its panel. An address ending in
+ * #express, #international or #freight (the footer's links) opens that tab, on arrival or later.
  */
 function CoreServiceTabs() {
+  // Express in the server's HTML; the address's tab once awake, so hydration matches.
+  const [tab, setTab] = useState<string>('express');
+  useEffect(() => {
+    function follow() {
+      const named = coreServiceFromHash(window.location.hash);
+      if (!named) return;
+      setTab(named);
+      document.getElementById('core-service')?.scrollIntoView({ block: 'start' });
+    }
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   return (
-    <Tabs id="core-service" defaultValue="express" keepMounted keepMountedMode="display-none" variant="pills">
+    <Tabs
+      id="core-service"
+      value={tab}
+      onChange={(value) => value && setTab(value)}
+      keepMounted
+      keepMountedMode="display-none"
+      variant="pills"
+    >
       <Tabs.List justify="center" aria-label="Core services">
         {CORE_SERVICES.map((service) => (
           <Tabs.Tab

@@ -1,5 +1,11 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { normalizeTrackingCode, TOAST_MS, TRACKING_CODE_MAX_INPUT, TRACKING_CODE_REQUIRED } from '@waybill/domain';
+import {
+  normalizeTrackingCode,
+  TOAST_MS,
+  TRACKING_CODE_EXAMPLE,
+  TRACKING_CODE_MAX_INPUT,
+  TRACKING_CODE_REQUIRED,
+} from '@waybill/domain';
 import { type FormEvent, useState } from 'react';
 import { defineIsland } from '../components/island/define-island.ts';
 import { trackingPagePath } from '../features/tracking/tracking-path.ts';
@@ -33,7 +39,7 @@ function HomeTrackBox() {
         <TextInput
           label="Tracking code"
           name="codes"
-          placeholder="e.g. WB7K2M9QX4TP"
+          placeholder={`e.g. ${TRACKING_CODE_EXAMPLE}`}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
           maxLength={TRACKING_CODE_MAX_INPUT}

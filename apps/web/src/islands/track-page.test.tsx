@@ -149,3 +149,41 @@ describe('Track page with several codes', () => {
     expect(asked()).toEqual([]);
   });
 });
+
+describe('Track page with one package', () => {
+  const bar = () =>
+    Array.from(document.querySelectorAll('ol > li')).map((item) => [item.textContent, item.getAttribute('data-state')]);
+  const timeline = () =>
+    within(screen.getByRole('list', { name: 'Delivery stages' }))
+      .getAllByRole('listitem')
+      .map((item) => item.getAttribute('data-state'));
+
+  it('shows a pending package with Order Placed done on the bar and the timeline alike', async () => {
+    const result = answer('PENDING2DDDD', { status: 'Pending', estimatedDelivery: '2026-12-03T12:00:00.000Z' });
+    openWith({ code: result.trackingNumber, result });
+    await screen.findByTestId('tracking-number');
+    expect(timeline()).toEqual(['done', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(bar()[0]).toEqual(['Order Placed (done)', 'done']);
+    expect(
+      bar()
+        .slice(1)
+        .every(([, state]) => state === 'upcoming'),
+    ).toBe(true);
+    expect(screen.getByText('Estimated delivery')).toBeTruthy();
+  });
+
+  it('shows a delivered package with every step done, nothing current and no estimate', async () => {
+    const result = answer('DELIVERED2EE', {
+      status: 'Delivered',
+      estimatedDelivery: '2026-12-03T12:00:00.000Z',
+      delivery: { deliveredAt: '2026-12-02T10:00:00.000Z', receivedBy: 'A. L.' },
+    });
+    openWith({ code: result.trackingNumber, result });
+    await screen.findByTestId('tracking-delivery');
+    expect(bar().map(([, state]) => state)).toEqual(Array(5).fill('done'));
+    expect(timeline()).toEqual(Array(7).fill('done'));
+    expect(screen.queryByText('Current')).toBeNull();
+    expect(screen.queryByText(/current step/)).toBeNull();
+    expect(screen.queryByText('Estimated delivery')).toBeNull();
+  });
+});

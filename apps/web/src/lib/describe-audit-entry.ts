@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry, AuditTargetType } from '@waybill/domain';
+import { formatDateTime } from './format-date.ts';
 
 /** How each recorded action reads in a list or a select; an action not named here reads as its name. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -179,19 +180,9 @@ export function describeActor(entry: AuditEntry): string {
   return entry.actorEmail ?? entry.actorId ?? 'Unknown operator';
 }
 
-// Formatted in the browser only, so the operator's time zone is safe to use.
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "25 Nov 2026, 14:05" in the operator's time zone. */
+/** "25 Nov 2026, 14:05" in the operator's time zone (formatDateTime, as every date on screen). */
 export function formatAuditTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : when.format(time);
+  return formatDateTime(iso);
 }
 
 /** One line of a history: "25 Nov 2026, 14:05 · ops@courier.test · Status changed: Order Placed → Shipped". */

@@ -17,8 +17,8 @@ const CODE = 'AB3K7M9XQ2RT';
 
 describe('trackingCodeSchema', () => {
   it.each([undefined, null, '', '   ', '\n\t'])('asks for a tracking code when given %j', (value) => {
-    expect(TRACKING_CODE_REQUIRED).toBe('Please enter a tracking code');
-    expect(fieldMessages(trackingCodeSchema, value)).toEqual({ '': 'Please enter a tracking code' });
+    expect(TRACKING_CODE_REQUIRED).toBe('Please enter a tracking code.');
+    expect(fieldMessages(trackingCodeSchema, value)).toEqual({ '': 'Please enter a tracking code.' });
   });
 
   it.each([
@@ -36,7 +36,7 @@ describe('trackingCodeSchema', () => {
 
   it('reads the code out of a request body', () => {
     expect(trackingCodeBodySchema.parse({ trackingCode: ' ab3k ' })).toEqual({ trackingCode: 'AB3K' });
-    expect(fieldMessages(trackingCodeBodySchema, {})).toEqual({ trackingCode: 'Please enter a tracking code' });
+    expect(fieldMessages(trackingCodeBodySchema, {})).toEqual({ trackingCode: 'Please enter a tracking code.' });
   });
 });
 
@@ -64,7 +64,7 @@ describe('statusUpdateSchema', () => {
 
   it('needs the tracking code', () => {
     expect(fieldMessages(statusUpdateSchema, { trackingCode: ' ', status: 'Shipped' })).toEqual({
-      trackingCode: 'Please enter a tracking code',
+      trackingCode: 'Please enter a tracking code.',
     });
   });
 });
@@ -146,7 +146,7 @@ describe('locationDeleteSchema', () => {
 
   it('needs the tracking code', () => {
     expect(fieldMessages(locationDeleteSchema, { timestamp: '2024-05-01T10:00:00Z' })).toEqual({
-      trackingCode: 'Please enter a tracking code',
+      trackingCode: 'Please enter a tracking code.',
     });
   });
 });

@@ -33,12 +33,11 @@ export const accountRequestSchema = z.object({
 });
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
-/** Home contact form: SPEC §5 accepts any submission; only lengths are bounded. */
-export const contactMessageSchema = z.object({
-  name: optionalText(),
-  email: optionalText(254),
-  message: optionalText(LONG_TEXT_MAX),
-});
+/**
+ * Home contact form: the support form's rules and messages for the fields they share (name, e-mail and
+ * message required, the e-mail well formed), so a blank message never reaches the inbox.
+ */
+export const contactMessageSchema = supportRequestSchema.pick({ name: true, email: true, message: true });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /**

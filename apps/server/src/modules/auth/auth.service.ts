@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
+import { countOf, SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -40,9 +40,8 @@ export const SIGN_IN_THROTTLE: repository.ThrottleRule = {
 
 /** "45 seconds", "1 minute", "15 minutes": a wait in the words of a refusal. */
 export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (seconds < 60) return countOf(seconds, 'second', 'seconds');
+  return countOf(Math.ceil(seconds / 60), 'minute', 'minutes');
 }
 
 /** The refusal of an attempt that comes before the account's (or the browser's) wait is over. */

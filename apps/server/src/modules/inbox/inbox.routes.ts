@@ -53,7 +53,7 @@ const customerRequestRoutes: RoutesPlugin = async (app) => {
       schema: {
         tags,
         summary: "A message from the home page's contact form",
-        description: 'SPEC §5 accepts any submission: blank fields are stored as sent; only lengths are bounded.',
+        description: "Name, e-mail and message are required, with the support form's rules and messages.",
         body: contactMessageSchema,
         response: received,
       },

@@ -27,6 +27,8 @@ export interface RenderedLabels {
 const LABEL_WIDTH = 288;
 const LABEL_HEIGHT = 432;
 const A4 = { width: 595.28, height: 841.89 };
+/** White paper kept around an A4 sheet's ink, cut lines included: 10 mm, inside any office printer's reach. */
+const A4_MARGIN = (10 / 25.4) * 72;
 const MARGIN = 12;
 const CONTENT_WIDTH = LABEL_WIDTH - 2 * MARGIN;
 
@@ -272,24 +274,28 @@ export function renderLabels(labels: LabelContent[], size: LabelSize, title: str
   return { document, missingCharacters: writer.missingCharacters };
 }
 
-/** Moves the origin to quarter `slot` (0 top left … 3 bottom right) and scales a 4x6 label into it. */
+/**
+ * Moves the origin to quarter `slot` (0 top left … 3 bottom right) of the sheet inside its 10 mm margin
+ * and scales a 4x6 label into it.
+ */
 function placeInQuarter(doc: PDFKit.PDFDocument, slot: number): void {
-  const quarter = { width: A4.width / 2, height: A4.height / 2 };
+  const quarter = { width: (A4.width - 2 * A4_MARGIN) / 2, height: (A4.height - 2 * A4_MARGIN) / 2 };
   const scale = Math.min(quarter.width / LABEL_WIDTH, quarter.height / LABEL_HEIGHT);
-  const left = (slot % 2) * quarter.width + (quarter.width - LABEL_WIDTH * scale) / 2;
-  const top = Math.floor(slot / 2) * quarter.height + (quarter.height - LABEL_HEIGHT * scale) / 2;
+  const left = A4_MARGIN + (slot % 2) * quarter.width + (quarter.width - LABEL_WIDTH * scale) / 2;
+  const top = A4_MARGIN + Math.floor(slot / 2) * quarter.height + (quarter.height - LABEL_HEIGHT * scale) / 2;
   doc.translate(left, top).scale(scale);
 }
 
+/** Dashed lines between the four labels, within the sheet's margin. */
 function drawCutLines(doc: PDFKit.PDFDocument): void {
   doc.save().lineWidth(0.3).strokeColor('#999999').dash(3, { space: 3 });
   doc
-    .moveTo(A4.width / 2, 0)
-    .lineTo(A4.width / 2, A4.height)
+    .moveTo(A4.width / 2, A4_MARGIN)
+    .lineTo(A4.width / 2, A4.height - A4_MARGIN)
     .stroke();
   doc
-    .moveTo(0, A4.height / 2)
-    .lineTo(A4.width, A4.height / 2)
+    .moveTo(A4_MARGIN, A4.height / 2)
+    .lineTo(A4.width - A4_MARGIN, A4.height / 2)
     .stroke();
   doc.undash().restore();
 }

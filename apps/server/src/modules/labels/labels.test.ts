@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import {
+  inkBox,
   pageSizes,
   pageToPng,
   pdfFile,
@@ -13,6 +14,7 @@ import {
   requestBytes,
   requirePdfTools,
   TEST_RESULTS_DIR,
+  textBox,
 } from '../../../test/support/pdf-tools.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -114,6 +116,23 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
     );
   });
 
+  it('keeps 10 mm of white paper around all the ink of an A4 sheet, cut lines included', async () => {
+    const codes = [accepted, ...(await Promise.all([1, 2, 3].map(() => acceptedShipment(testApp, operator))))].map(
+      (shipment) => shipment.trackingCode,
+    );
+    const file = await pdfFile((await labels({ trackingCodes: codes, size: 'a4' })).bytes);
+    const tenMillimetres = (10 / 25.4) * 72; // 28.35 pt
+    const within = (box: { left: number; top: number; right: number; bottom: number }, slack: number) => {
+      expect(box.left).toBeGreaterThanOrEqual(tenMillimetres - slack);
+      expect(box.top).toBeGreaterThanOrEqual(tenMillimetres - slack);
+      expect(A4.width - box.right).toBeGreaterThanOrEqual(tenMillimetres - slack);
+      expect(A4.height - box.bottom).toBeGreaterThanOrEqual(tenMillimetres - slack);
+    };
+    // The words as laid out, to a hundredth of a point, and every mark as drawn, to the pixel (a point).
+    within(textBox(file, 1), 0);
+    within(inkBox(file, 1), 1);
+  });
+
   it('prints one 4x6 page per code asked, repeats included, and one A4 sheet for a single A4 label', async () => {
     const other = await acceptedShipment(testApp, operator);
     const codes = [other.trackingCode, accepted.trackingCode, other.trackingCode];
@@ -164,7 +183,7 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
     ['no code', { trackingCodes: [] }, 'Name from 1 to 500 tracking codes'],
     ['501 codes', { trackingCodes: Array.from({ length: 501 }, () => 'ABC') }, 'Name from 1 to 500 tracking codes'],
     ['a code that is not a list', { trackingCodes: 'ABC' }, 'Name from 1 to 500 tracking codes'],
-    ['a blank code', { trackingCodes: ['  '] }, 'Please enter a tracking code'],
+    ['a blank code', { trackingCodes: ['  '] }, 'Please enter a tracking code.'],
     ['an unknown size', { trackingCodes: ['ABC'], size: 'letter' }, 'Size must be 4x6 or a4'],
   ])('refuses a batch with %s', async (_name, body, message) => {
     const answer = await labels(body);

@@ -78,11 +78,11 @@ describe.each(databasesFor('sql'))('console package routes on %s', (kind) => {
     const blank = await operator.post(path, { trackingCode: '  ' });
     expect(blank.status).toBe(400);
     expect(blank.body).toEqual({
-      message: 'Please enter a tracking code',
-      errors: { trackingCode: 'Please enter a tracking code' },
+      message: 'Please enter a tracking code.',
+      errors: { trackingCode: 'Please enter a tracking code.' },
     });
     const missing = await operator.post(path, {});
-    expect(missing.body.errors).toEqual({ trackingCode: 'Please enter a tracking code' });
+    expect(missing.body.errors).toEqual({ trackingCode: 'Please enter a tracking code.' });
     const wrongType = await operator.post(path, { trackingCode: 42 });
     expect(wrongType.status).toBe(400);
     const unknown = await operator.post(path, { trackingCode: 'NOPE22222222' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  countOf,
   MAX_SUBSCRIBERS,
   mailboxKey,
   SUBSCRIBERS_FULL,
@@ -34,7 +35,7 @@ function describeWait(seconds: number): string {
       : seconds < 3600
         ? [Math.ceil(seconds / 60), 'minute']
         : [Math.ceil(seconds / 3600), 'hour'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+  return countOf(amount, unit, `${unit}s`);
 }
 
 /** A request refused because its mailbox was asked for too often; `retryAfterSeconds` is the time left. */

@@ -80,7 +80,7 @@ describe.each(databasesFor('sql'))('GET /api/track/:code on %s', (kind) => {
   it('answers a blank code with 400', async () => {
     const response = await testApp.client().get('/api/track/%20%20');
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('Please enter a tracking code');
+    expect(response.body.message).toBe('Please enter a tracking code.');
   });
 
   it('is rate-limited when limits are on', async () => {

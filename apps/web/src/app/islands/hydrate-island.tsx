@@ -1,9 +1,9 @@
 // The React side of a public page, loaded with the first island that wakes: hydrates one island in its
 // own root, and mounts the page's one toast container the first time.
-import { Notifications } from '@mantine/notifications';
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createIslandQueryClient, IslandRoot } from '../../components/island/island-root.tsx';
+import { ToastContainer } from '../toast-container.tsx';
 
 // One cache for every island of the page, so two islands reading the same answer share it.
 const queryClient = createIslandQueryClient();
@@ -18,7 +18,7 @@ function mountToasts(): void {
   document.body.append(container);
   createRoot(container).render(
     <IslandRoot queryClient={queryClient}>
-      <Notifications position="top-right" />
+      <ToastContainer />
     </IslandRoot>,
   );
 }

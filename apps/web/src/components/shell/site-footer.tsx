@@ -1,4 +1,5 @@
 import { Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { coreServicePath } from '../../lib/core-service-tabs.ts';
 import { useSiteContent } from '../../lib/site-content.tsx';
 import { BrandLink } from './brand-link.tsx';
 import classes from './shell.module.css';
@@ -7,10 +8,10 @@ const FOOTER_GROUPS = [
   {
     title: 'Services',
     links: [
-      { label: 'Express Delivery', to: '/services' },
+      { label: 'Express Delivery', to: coreServicePath('express') },
       { label: 'Standard Shipping', to: '/services' },
-      { label: 'International', to: '/services' },
-      { label: 'Freight Services', to: '/services' },
+      { label: 'International', to: coreServicePath('international') },
+      { label: 'Freight Services', to: coreServicePath('freight') },
     ],
   },
   { title: 'Company', links: [{ label: 'About Us', to: '/about' }] },
@@ -29,7 +30,7 @@ export function SiteFooter() {
   const { year } = useSiteContent();
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py={48}>
+      <Container size="lg" py={48}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="sm">
             <BrandLink />

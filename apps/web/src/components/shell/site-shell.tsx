@@ -5,7 +5,6 @@ import { usePageContext } from '../../lib/site-content.tsx';
 import classes from './shell.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { WhatsAppButton } from './whatsapp-button.tsx';
 
 /** SPEC §2 shell shared by every public page: fixed top bar, page, footer and the floating WhatsApp button. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -13,11 +12,10 @@ export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <AppShell.Header className={classes.chrome}>
-        <SiteHeader path={path} />
+        <SiteHeader path={path} whatsapp={resolveWhatsappLink(content)} />
       </AppShell.Header>
       <AppShell.Main className={classes.main}>{children}</AppShell.Main>
       <SiteFooter />
-      <WhatsAppButton link={resolveWhatsappLink(content)} />
     </AppShell>
   );
 }

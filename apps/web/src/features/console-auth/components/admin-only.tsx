@@ -28,11 +28,16 @@ export function AdminOnly({ what, children }: { what: string; children: ReactNod
         <Title order={1} size="h2">
           {ADMIN_ONLY_MESSAGE}
         </Title>
-        <Text>{what} is managed by the console's admins. Ask an admin if you need a change there.</Text>
+        <Text>Only the console's admins manage {lowerFirst(what)}. Ask an admin if you need a change there.</Text>
         <Anchor component={Link} to="/">
           Back to packages
         </Anchor>
       </Stack>
     </Container>
   );
+}
+
+/** "The team" → "the team", to sit inside a sentence (one word or several, singular or plural alike). */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { EMAIL_PATTERN, type InboxItem, type InboxKind } from '@waybill/domain';
 import { useId } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { KIND_LABELS } from '../inbox-item.ts';
 
 // Dot badges keep the text in the body colour (readable in both modes); the colour only marks the kind.
 const KIND_COLOURS: Record<InboxKind, string> = { support: 'orange', contact: 'blue', account: 'grape' };
 const PRIORITY_COLOURS: Record<string, string> = { low: 'gray', medium: 'blue', high: 'orange', urgent: 'red' };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -76,7 +75,7 @@ export function InboxItemCard({ item, onToggleState, pending, busy = false }: In
               </Anchor>
             )}
             <Text size="sm" c="dimmed">
-              <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+              <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
             </Text>
           </Stack>
         </Grid.Col>

@@ -102,4 +102,27 @@ describe('EmailComposer', { timeout: 30_000 }, () => {
     const second = await screen.findByText('Request failed with status code 502', {}, { timeout: 5000 });
     expect(within(second.closest('[role="alert"]') as HTMLElement).getByText('Error sending email')).toBeTruthy();
   });
+
+  it("confirms a sent e-mail with SPEC's toast, said once, and to whom it went", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=test-token';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        path === '/api/send-email'
+          ? Response.json(
+              { message: 'Email sent successfully', id: '0b8f6a44-4b8e-4f0e-9d43-2b5d1e0c9a11' },
+              { status: 201 },
+            )
+          : new Response(null, { status: 404 }),
+      ),
+    );
+    const user = renderComposer();
+    await user.type(screen.getByRole('textbox', { name: 'Recipient Email' }), 'grace@example.org');
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Your parcel');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const toast = (await screen.findByRole('alert', {}, { timeout: 5000 })) as HTMLElement;
+    expect(within(toast).getAllByText(/Email sent successfully/)).toHaveLength(1);
+    expect(toast.textContent).toContain('grace@example.org');
+  });
 });

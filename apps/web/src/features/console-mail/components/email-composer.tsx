@@ -59,8 +59,13 @@ export function EmailComposer() {
   const sendEmail = form.handleSubmit(
     (payload) =>
       send.mutate(payload, {
-        onSuccess: (answer) => {
-          notifySuccess({ title: 'Email sent successfully', message: answer.message, autoClose: TOAST_MS.email });
+        onSuccess: () => {
+          // SPEC §8's toast as its title; the line under it says where the message went.
+          notifySuccess({
+            title: 'Email sent successfully',
+            message: `Sent to ${payload.to}.`,
+            autoClose: TOAST_MS.email,
+          });
           // A fresh composer on the same tab, so the same message is not sent twice by accident.
           form.reset({ ...composerDefaults(teamName), templateType: payload.templateType });
           setMode('compose');

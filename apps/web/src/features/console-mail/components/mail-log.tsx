@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { MailLogEntry } from '@waybill/domain';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useMailLog } from '../api/list-mail-log.ts';
 
 export const MAIL_LOG_PAGE_SIZE = 10;
@@ -10,9 +11,6 @@ const TEMPLATE_LABELS: Record<string, string> = {
   simple: 'Simple Message',
   notification: 'Status notification',
 };
-
-const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function StatusBadge({ entry }: { entry: MailLogEntry }) {
   return (
@@ -57,7 +55,7 @@ function MailLogTable({ items }: { items: MailLogEntry[] }) {
                 <ErrorText entry={entry} />
               </Table.Td>
               <Table.Td>
-                <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -76,7 +74,7 @@ function MailLogCards({ items }: { items: MailLogEntry[] }) {
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <StatusBadge entry={entry} />
             <Text size="xs" component="time" dateTime={entry.createdAt}>
-              {formatTime(entry.createdAt)}
+              {formatDateTime(entry.createdAt)}
             </Text>
           </Group>
           <Text fw={600} mt={6} style={{ wordBreak: 'break-word' }}>

@@ -1,18 +1,10 @@
 import { ActionIcon, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ShipmentView } from '@waybill/domain';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteLocationUpdate } from '../api/delete-location-update.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
-
-// After data arrives in the browser only, so the operator's locale and zone are safe to use.
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
-/** "12 Nov 2026, 14:05:09" in the operator's locale. */
-export function formatTimestamp(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateTime.format(time);
-}
 
 /** The location updates of a package, oldest first, each with its own delete button. */
 export function LocationUpdatesTable({ shipment }: { shipment: ShipmentView }) {
@@ -40,7 +32,7 @@ export function LocationUpdatesTable({ shipment }: { shipment: ShipmentView }) {
             </Table.Thead>
             <Table.Tbody>
               {updates.map((update) => {
-                const when = formatTimestamp(update.timestamp);
+                const when = formatDateTime(update.timestamp);
                 const deleting = remove.isPending && remove.variables?.timestamp === update.timestamp;
                 return (
                   <Table.Tr key={update._id}>

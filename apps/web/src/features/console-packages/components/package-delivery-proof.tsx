@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { canRecordDelivery, type ShipmentView } from '@waybill/domain';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useDeliveryProof } from '../api/delivery-proof.ts';
 import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The details dialog's Proof of delivery: who received the package, when, the photo and the
@@ -30,7 +29,7 @@ export function PackageDeliveryProof({ shipment }: { shipment: Pick<ShipmentView
       ) : proof.data ? (
         <Stack gap="xs">
           <Text size="sm" data-testid="proof-received-by">
-            Received by <strong>{proof.data.receivedBy}</strong> on {dateTime.format(new Date(proof.data.deliveredAt))}
+            Received by <strong>{proof.data.receivedBy}</strong> on {formatDateTime(proof.data.deliveredAt)}
             {shipment.status === 'Delivered' ? null : ` (the status is now ${shipment.status})`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

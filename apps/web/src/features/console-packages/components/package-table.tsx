@@ -1,8 +1,8 @@
 import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { AttentionReasons } from './attention-reasons.tsx';
-import { formatTimestamp } from './location-updates-table.tsx';
 import classes from './package-table.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -96,12 +96,12 @@ export function PackageTable({ items, selected, onSelect, sort, order, onSort, o
                 <Table.Td className={classes.text}>{shipment.destination}</Table.Td>
                 <Table.Td className={classes.time}>
                   <Text component="time" dateTime={shipment.createdAt} size="sm">
-                    {formatTimestamp(shipment.createdAt)}
+                    {formatDateTime(shipment.createdAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td className={classes.time}>
                   <Text component="time" dateTime={shipment.updatedAt} size="sm">
-                    {formatTimestamp(shipment.updatedAt)}
+                    {formatDateTime(shipment.updatedAt)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

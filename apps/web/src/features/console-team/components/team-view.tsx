@@ -14,10 +14,9 @@ import {
 import { IconDots } from '@tabler/icons-react';
 import type { OperatorState, TeamMember } from '@waybill/domain';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendPasswordLink, useUpdateOperator } from '../api/team.ts';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATE_LABEL: Record<OperatorState, string> = { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' };
 const STATE_COLOUR: Record<OperatorState, string> = { invited: 'yellow', active: 'green', deactivated: 'gray' };
@@ -96,7 +95,7 @@ function NoName() {
 }
 
 function LastSignIn({ at }: { at: string | null }) {
-  return at ? <time dateTime={at}>{dateTime.format(new Date(at))}</time> : <span>Never</span>;
+  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span>Never</span>;
 }
 
 function MemberMenu({ member, onAction }: { member: TeamMember; onAction: (action: TeamAction) => void }) {

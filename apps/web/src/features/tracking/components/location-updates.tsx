@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import type { TrackResult } from '@waybill/domain';
-import { formatDateTime } from '../format-dates.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 /** Every location update, newest first, with its time and place. */
 export function LocationUpdates({ updates }: { updates: TrackResult['locationUpdates'] }) {

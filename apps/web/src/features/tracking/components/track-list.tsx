@@ -1,10 +1,10 @@
 import { Badge, Loader, Paper, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TrackResult } from '@waybill/domain';
+import { countOf, descriptionForStatus, type TrackResult, trackingView } from '@waybill/domain';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
-import { formatDate } from '../format-dates.ts';
 import { trackingPagePath } from '../tracking-path.ts';
 import classes from './track-list.module.css';
 
@@ -22,7 +22,7 @@ export function TrackList({ codes, results }: TrackListProps) {
   return (
     <section aria-labelledby="track-list-title">
       <Title order={2} size="h4" mb="sm" id="track-list-title">
-        {codes.length} packages
+        {countOf(codes.length, 'package', 'packages')}
       </Title>
       <Paper withBorder radius="md" component="ul" className={classes.list}>
         {codes.map((code, index) => (
@@ -95,7 +95,13 @@ function describe(result: UseQueryResult<TrackResult> | undefined): [React.React
 }
 
 function deliveryLine(answer: TrackResult): string {
-  // A date that has passed is not shown, as on the package's own page.
+  // Once delivered or rejected no estimate belongs here; a date that has passed is not shown either,
+  // as on the package's own page.
+  if (!trackingView(answer.status).showsEstimate) {
+    return answer.delivery
+      ? `Delivered on ${formatDate(answer.delivery.deliveredAt)}`
+      : descriptionForStatus(answer.status);
+  }
   if (answer.late) return RUNNING_LATE;
   if (answer.estimatedDelivery) return `Estimated delivery ${formatDate(answer.estimatedDelivery)}`;
   return 'No delivery estimate yet';

@@ -52,8 +52,8 @@ describe('TrackResultCard', () => {
 
     const stages = screen.getByRole('list', { name: 'Delivery stages' }).querySelectorAll('[data-state]');
     expect([...stages].map((stage) => (stage as HTMLElement).dataset.state)).toEqual([
-      'reached',
-      'reached',
+      'done',
+      'done',
       'current',
       'upcoming',
       'upcoming',
@@ -105,6 +105,6 @@ describe('TrackResultCard', () => {
     expect([...stages].map((stage) => (stage as HTMLElement).dataset.state)).toEqual(Array(7).fill('upcoming'));
     // Nothing drawn as done: no tick in the steps or the timeline.
     expect(screen.queryAllByText(/\(done\)/)).toHaveLength(0);
-    expect(document.querySelectorAll('[data-reached], [aria-current], [data-active]')).toHaveLength(0);
+    expect(document.querySelectorAll('[data-state="done"], [aria-current], [data-active]')).toHaveLength(0);
   });
 });

@@ -1,9 +1,9 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
-import { currentLocation, type TrackResult } from '@waybill/domain';
+import { currentLocation, type TrackResult, trackingView } from '@waybill/domain';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../lib/format-date.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
-import { formatDate } from '../format-dates.ts';
 import { LocationUpdates } from './location-updates.tsx';
 import { TrackingProgress } from './tracking-progress.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
@@ -13,6 +13,7 @@ export const RUNNING_LATE = 'Running late — we are working on it';
 
 /** What a customer sees about one package: number, status, progress, location and timeline. */
 export function TrackResultCard({ result }: { result: TrackResult }) {
+  const { showsEstimate } = trackingView(result.status);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="track-result-title">
       <Stack gap="lg">
@@ -51,7 +52,7 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
         ) : null}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          {result.estimatedDelivery && (
+          {showsEstimate && result.estimatedDelivery && (
             <Fact icon={<IconCalendarEvent size={18} aria-hidden />} label="Estimated delivery">
               {/* A date that has passed reads as a broken promise; the server decides, on its clock. */}
               {result.late ? RUNNING_LATE : formatDate(result.estimatedDelivery)}

@@ -1,6 +1,12 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { parseTrackingCodes, TOAST_MS, TRACKING_CODES_MAX, TRACKING_CODES_MAX_INPUT } from '@waybill/domain';
+import {
+  parseTrackingCodes,
+  TOAST_MS,
+  TRACKING_CODE_EXAMPLE,
+  TRACKING_CODES_MAX,
+  TRACKING_CODES_MAX_INPUT,
+} from '@waybill/domain';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify.ts';
 
@@ -40,7 +46,7 @@ export function TrackSearch({ initialCode, loading, onTrack }: TrackSearchProps)
         <Textarea
           label="Tracking code"
           description={`Up to ${TRACKING_CODES_MAX} codes, one a line or comma separated.`}
-          placeholder="e.g. 7KQ2M9XHT4PA"
+          placeholder={`e.g. ${TRACKING_CODE_EXAMPLE}`}
           value={input}
           onChange={(event) => setInput(event.currentTarget.value)}
           onKeyDown={(event) => {

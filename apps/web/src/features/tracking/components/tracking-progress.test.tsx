@@ -39,7 +39,7 @@ describe('TrackingProgress', () => {
   it('marks Processing current for a package in the sorting hub, at 30 percent', () => {
     const { progress, stateOf } = renderProgress('Package in sorting hub');
     expect(progress.getAttribute('aria-valuenow')).toBe('30');
-    expect(stateOf('Order Placed')).toEqual({ state: 'reached', current: null });
+    expect(stateOf('Order Placed')).toEqual({ state: 'done', current: null });
     expect(stateOf('Processing')).toEqual({ state: 'current', current: 'step' });
     expect(stateOf('Shipped')).toEqual({ state: 'upcoming', current: null });
     expect(stateOf('Delivered')).toEqual({ state: 'upcoming', current: null });
@@ -49,7 +49,7 @@ describe('TrackingProgress', () => {
   it('reaches every step up to Out for Delivery at 80 percent', () => {
     const { progress, stateOf } = renderProgress('Out for Delivery');
     expect(progress.getAttribute('aria-valuenow')).toBe('80');
-    expect(stateOf('Shipped').state).toBe('reached');
+    expect(stateOf('Shipped').state).toBe('done');
     expect(stateOf('Out for Delivery')).toEqual({ state: 'current', current: 'step' });
     expect(stateOf('Delivered').state).toBe('upcoming');
   });
@@ -58,22 +58,16 @@ describe('TrackingProgress', () => {
     const { progress, stateOf } = renderProgress('Delivered');
     expect(progress.getAttribute('aria-valuenow')).toBe('100');
     for (const name of ['Order Placed', 'Processing', 'Shipped', 'Out for Delivery']) {
-      expect(stateOf(name).state).toBe('reached');
+      expect(stateOf(name).state).toBe('done');
     }
-    expect(stateOf('Delivered').current).toBe('step');
+    expect(stateOf('Delivered')).toEqual({ state: 'done', current: 'step' });
   });
 
   it('shows no progress and the generic description for a pending or custom status', () => {
     const { progress, steps } = renderProgress('Held at customs');
     expect(progress.getAttribute('aria-valuenow')).toBe('0');
     // Position 0 is reached at 0 percent, as SPEC §4 defines reached; nothing is current.
-    expect(steps.map((step) => step.dataset.state)).toEqual([
-      'reached',
-      'upcoming',
-      'upcoming',
-      'upcoming',
-      'upcoming',
-    ]);
+    expect(steps.map((step) => step.dataset.state)).toEqual(['done', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
     expect(screen.getByText('Tracking your package')).toBeTruthy();
   });
 
@@ -87,7 +81,9 @@ describe('TrackingProgress', () => {
       'upcoming',
       'upcoming',
     ]);
-    expect(steps.some((step) => step.hasAttribute('data-reached') || step.hasAttribute('aria-current'))).toBe(false);
+    expect(steps.some((step) => step.getAttribute('data-state') === 'done' || step.hasAttribute('aria-current'))).toBe(
+      false,
+    );
     const description = screen.getByTestId('tracking-description');
     expect(description.textContent).toContain('This package was not accepted for delivery.');
     expect(within(description).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');

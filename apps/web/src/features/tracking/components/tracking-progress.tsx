@@ -4,8 +4,8 @@ import {
   descriptionForStatus,
   isNotAcceptedStatus,
   progressForStatus,
-  type StepState,
-  trackingSteps,
+  type TrackingStep,
+  trackingView,
 } from '@waybill/domain';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 
@@ -16,7 +16,7 @@ export function TrackingProgress({ status }: { status: string }) {
     <Stack gap="sm">
       <Progress value={progress} color={statusSwatch(status)} size="lg" radius="xl" aria-label="Delivery progress" />
       <SimpleGrid component="ol" cols={5} spacing={0} m={0} p={0} style={{ listStyle: 'none' }}>
-        {trackingSteps(status).map((step) => (
+        {trackingView(status).steps.map((step) => (
           <TrackingStepItem key={step.name} step={step} />
         ))}
       </SimpleGrid>
@@ -37,25 +37,26 @@ export function TrackingProgress({ status }: { status: string }) {
   );
 }
 
-function TrackingStepItem({ step }: { step: StepState }) {
-  const state = step.current ? 'current' : step.reached ? 'reached' : 'upcoming';
+function TrackingStepItem({ step }: { step: TrackingStep }) {
+  const { state } = step;
+  const lit = state !== 'upcoming';
   return (
-    <Box
-      component="li"
-      ta="center"
-      data-state={state}
-      data-reached={step.reached || undefined}
-      aria-current={step.current ? 'step' : undefined}
-    >
+    <Box component="li" ta="center" data-state={state} aria-current={step.current ? 'step' : undefined}>
       <ThemeIcon
         radius="xl"
         size="md"
-        variant={step.reached ? 'filled' : 'light'}
-        color={step.reached ? 'blue' : 'gray'}
+        variant={lit ? 'filled' : 'light'}
+        color={lit ? 'blue' : 'gray'}
         mx="auto"
         aria-hidden
       >
-        {step.current ? <IconCircleDot size={16} /> : step.reached ? <IconCheck size={16} /> : <IconCircle size={16} />}
+        {state === 'current' ? (
+          <IconCircleDot size={16} />
+        ) : state === 'done' ? (
+          <IconCheck size={16} />
+        ) : (
+          <IconCircle size={16} />
+        )}
       </ThemeIcon>
       <Text
         // Shrinks on narrow screens so five labels fit side by side (a responsive style prop would add a <style> tag).
@@ -63,10 +64,12 @@ function TrackingStepItem({ step }: { step: StepState }) {
         lh={1.3}
         mt={4}
         fw={step.current ? 700 : 400}
-        c={step.reached ? undefined : 'dimmed'}
+        c={lit ? undefined : 'dimmed'}
       >
         {step.name}
-        <VisuallyHidden>{step.current ? ' (current step)' : step.reached ? ' (done)' : ' (not yet)'}</VisuallyHidden>
+        <VisuallyHidden>
+          {state === 'current' ? ' (current step)' : state === 'done' ? ' (done)' : ' (not yet)'}
+        </VisuallyHidden>
       </Text>
     </Box>
   );

@@ -1,10 +1,10 @@
 import { Badge, Text, Timeline } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { timelineStages } from '@waybill/domain';
+import { trackingView } from '@waybill/domain';
 
-/** The seven customer stages: reached ones ticked, the current one marked, the rest still to come. */
+/** The seven customer stages: done ones ticked, the current one marked, the rest still to come. */
 export function TrackingTimeline({ status }: { status: string }) {
-  const stages = timelineStages(status);
+  const { stages } = trackingView(status);
   const active = stages.findLastIndex((stage) => stage.state !== 'upcoming');
   return (
     // Mantine draws the timeline with divs; the roles let assistive technology read it as the ordered list it is.
@@ -15,7 +15,7 @@ export function TrackingTimeline({ status }: { status: string }) {
           role="listitem"
           data-state={state}
           aria-current={state === 'current' ? 'step' : undefined}
-          bullet={state === 'reached' ? <IconCheck size={12} aria-hidden /> : null}
+          bullet={state === 'done' ? <IconCheck size={12} aria-hidden /> : null}
           title={
             <Text size="sm" fw={state === 'current' ? 700 : 500} c={state === 'upcoming' ? 'dimmed' : undefined}>
               {stage}{' '}

@@ -1,6 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '../../../components/email-address/email-address.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import type { ContactPageDetails } from './use-contact-page-details.ts';
 
@@ -54,15 +55,17 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
         <InfoCard icon={<IconMail size={24} />} title="Email Us" note="We reply within 24 hours.">
           {details.email ? (
             <Anchor href={`mailto:${details.email}`} fw={700}>
-              {/* A long address breaks after the @ rather than mid-word in a narrow card. */}
-              {details.email.split('@')[0]}@<wbr />
-              {details.email.split('@').slice(1).join('@')}
+              <EmailAddress address={details.email} />
             </Anchor>
           ) : (
             <NotSet />
           )}
         </InfoCard>
-        <InfoCard icon={<IconPhone size={24} />} title="Call Us" note="Talk to a real person, day or night.">
+        <InfoCard
+          icon={<IconPhone size={24} />}
+          title="Call Us"
+          note="Talk to a real person during our business hours."
+        >
           <Anchor href={telHref(details.phone)} fw={700}>
             {details.phone}
           </Anchor>
@@ -81,7 +84,11 @@ export function InfoCards({ details }: { details: ContactPageDetails }) {
             <NotSet />
           )}
         </InfoCard>
-        <InfoCard icon={<IconClock size={24} />} title="Business Hours" note="Phone support runs around the clock.">
+        <InfoCard
+          icon={<IconClock size={24} />}
+          title="Business Hours"
+          note="When our office and phone lines are open."
+        >
           {details.hours ? (
             <Text fw={700}>
               {details.hours.split(/,\s*/).map((part) => (

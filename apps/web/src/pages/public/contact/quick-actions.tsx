@@ -1,6 +1,7 @@
 import { Button, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMessageCircle, IconPhoneCall } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '../../../components/email-address/email-address.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { NotSet, telHref } from './info-cards.tsx';
 import type { ContactPageDetails } from './use-contact-page-details.ts';
@@ -43,9 +44,13 @@ export function QuickActions({ details }: { details: ContactPageDetails }) {
               variant="light"
               size="md"
               fullWidth
-              styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+              // A long address wraps onto a second line (at its @ or a dot) instead of being cut off.
+              h="auto"
+              mih={42}
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             >
-              {details.email}
+              <EmailAddress address={details.email} />
             </Button>
           ) : (
             <NotSet />

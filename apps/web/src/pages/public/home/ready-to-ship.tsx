@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { resolveContactChannels } from '@waybill/domain';
+import { EmailAddress } from '../../../components/email-address/email-address.tsx';
 import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import HomeContactForm from '../../../islands/home-contact-form.tsx';
@@ -31,7 +32,7 @@ function ChannelLine({
         </Text>
         {value ? (
           <Anchor href={href} fw={700} size="lg">
-            {value}
+            {href.startsWith('mailto:') ? <EmailAddress address={value} /> : value}
           </Anchor>
         ) : (
           <Text fw={700} size="lg">

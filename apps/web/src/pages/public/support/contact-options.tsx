@@ -2,6 +2,7 @@ import { Anchor, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
 import { MARKETING, resolveContactChannels, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '../../../components/email-address/email-address.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { useSiteContent } from '../../../lib/site-content.tsx';
 
@@ -45,7 +46,7 @@ function ChannelValue({ value, href }: { value: string; href: string }) {
   }
   return (
     <Anchor href={href} fw={700}>
-      {value}
+      {href.startsWith('mailto:') ? <EmailAddress address={value} /> : value}
     </Anchor>
   );
 }

@@ -1,0 +1,69 @@
+import { notifications } from '@mantine/notifications';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderForTest } from '../../../../test/render-for-test.tsx';
+import { HomeContactForm } from './home-contact-form.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+/** The form against a stub server that answers every call; what it was asked is recorded. */
+function openForm() {
+  const fetch = vi.fn(async (url: string) =>
+    String(url).includes('console-shortcut')
+      ? Response.json({ path: null })
+      : Response.json({ message: 'Message received', id: 'a' }, { status: 201 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  renderForTest(<HomeContactForm />);
+  // The client's first write fetches the anti-forgery cookie from /api/health; what counts is the rest.
+  const asked = () => fetch.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/health');
+  return { asked };
+}
+
+const send = () => userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+describe('Home contact form', () => {
+  it('refuses blank fields with the support form messages and sends nothing', async () => {
+    const { asked } = openForm();
+    await userEvent.type(screen.getByLabelText(/Name/), '   ');
+    await send();
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Message is required')).toBeTruthy();
+    expect(asked()).toEqual([]);
+  });
+
+  it('refuses an e-mail that is not one', async () => {
+    const { asked } = openForm();
+    await userEvent.type(screen.getByLabelText(/Name/), 'Grace');
+    await userEvent.type(screen.getByLabelText(/Email/), 'grace@example');
+    await userEvent.type(screen.getByLabelText(/Message/), 'Do you collect on Saturdays?');
+    await send();
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    expect(asked()).toEqual([]);
+  });
+
+  it('asks the server about a name with a number, then refuses the number as an e-mail when it is no shortcut', async () => {
+    const { asked } = openForm();
+    await userEvent.type(screen.getByLabelText(/Name/), 'Grace');
+    await userEvent.type(screen.getByLabelText(/Email/), '12345');
+    await userEvent.type(screen.getByLabelText(/Message/), 'Hello');
+    await send();
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    expect(asked()).toEqual(['/api/console-shortcut']);
+  });
+
+  it('sends a complete message and confirms it', async () => {
+    const { asked } = openForm();
+    await userEvent.type(screen.getByLabelText(/Name/), 'Grace');
+    await userEvent.type(screen.getByLabelText(/Email/), 'grace@example.org');
+    await userEvent.type(screen.getByLabelText(/Message/), 'Do you collect on Saturdays?');
+    await send();
+    expect(await screen.findByText('Message Received')).toBeTruthy();
+    expect(asked()).toEqual(['/api/contact-messages']);
+  });
+});
