@@ -1,5 +1,5 @@
 import { Alert, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
-import { INBOX_PAGE_SIZE, type InboxItem, TOAST_MS } from '@waybill/domain';
+import { countOf, INBOX_PAGE_SIZE, type InboxItem, TOAST_MS } from '@waybill/domain';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInboxPage } from '../api/list-inbox-items.ts';
 import { useSetInboxItemState } from '../api/set-inbox-item-state.ts';
@@ -84,7 +84,7 @@ export function InboxView({ view, onViewChange }: InboxViewProps) {
       {inbox.data && (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {inbox.data.total === 1 ? '1 request' : `${inbox.data.total} requests`}
+            {countOf(inbox.data.total, 'request', 'requests')}
           </Text>
           {inbox.data.items.length === 0 ? (
             <EmptyInbox view={view} />

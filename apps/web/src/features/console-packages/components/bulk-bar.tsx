@@ -81,7 +81,7 @@ export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
           saveFile(pdf, `waybill-labels-${printable.length}-${size}.pdf`);
           notifySuccess({
             title: 'Labels ready',
-            message: `${printable.length} labels${skipped > 0 ? `; ${skipped} Pending or Rejected left out` : ''}`,
+            message: `${countOf(printable.length, 'label', 'labels')}${skipped > 0 ? `; ${skipped} Pending or Rejected left out` : ''}`,
           });
         },
         onError: (error) => notifyPackageError('Error printing labels', error),

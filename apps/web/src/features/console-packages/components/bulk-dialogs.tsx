@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import {
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
+  countOf,
   LOCATION_REQUIRED,
   SHIPMENT_STATUSES,
   STATUS_MAX_LENGTH,
@@ -12,7 +13,7 @@ import { notifyWarning } from '../../../lib/notify.ts';
 const STATUS_OPTIONS = [...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
 
 /** "1 package", "12 packages". */
-export const packagesCount = (count: number) => `${count} ${count === 1 ? 'package' : 'packages'}`;
+export const packagesCount = (count: number) => countOf(count, 'package', 'packages');
 
 interface BulkDialogProps {
   opened: boolean;

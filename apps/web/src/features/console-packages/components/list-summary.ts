@@ -1,3 +1,4 @@
+import { countOf } from '@waybill/domain';
 import type { ListPage } from '../../../lib/paging.ts';
 
 type PageFacts = Pick<ListPage<unknown>, 'total' | 'totalCapped' | 'page' | 'nextPage'>;
@@ -12,7 +13,7 @@ export function pagerPages(list: PageFacts | undefined, pageSize: number): numbe
   return Math.max(counted, list.nextPage ?? list.page);
 }
 
-/** "Showing 25–48 of 200+ packages, newest first", or '' for an empty list. */
+/** "Showing 25–48 of 200+ packages, newest first", "Showing 1–1 of 1 package, …", or '' for an empty list. */
 export function showingText(list: PageFacts | undefined, shown: number, pageSize: number, order: string): string {
   if (!list || list.total === 0 || shown === 0) return '';
   const first = (list.page - 1) * pageSize + 1;
@@ -20,5 +21,5 @@ export function showingText(list: PageFacts | undefined, shown: number, pageSize
   if (list.totalCapped) {
     return `Showing ${first}–${last} of ${list.total.toLocaleString('en-US')}+ packages, ${order}`;
   }
-  return `Showing ${first}–${Math.min(last, list.total)} of ${list.total} packages, ${order}`;
+  return `Showing ${first}–${Math.min(last, list.total)} of ${countOf(list.total, 'package', 'packages')}, ${order}`;
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDimensions, formatVolume, type ShipmentView } from '@waybill/domain';
+import { countOf, formatDimensions, formatVolume, type ShipmentView } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { describeActor, describeAuditEntry, formatAuditTime } from '../../../lib/describe-audit-entry.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
@@ -28,7 +28,7 @@ function DetailsBlock({ title, rows }: { title: string; rows: [string, ReactNode
 /** How many addresses confirmed the package's e-mail updates, in words. */
 export function describeSubscribers(count: number): string {
   if (count === 0) return 'No subscribers';
-  return count === 1 ? '1 subscriber' : `${count} subscribers`;
+  return countOf(count, 'subscriber', 'subscribers');
 }
 
 /** Shipper, receiver and package information of the details dialog. */

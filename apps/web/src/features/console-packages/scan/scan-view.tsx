@@ -17,6 +17,7 @@ import {
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
   canRecordDelivery,
+  countOf,
   SHIPMENT_STATUSES,
   STATUS_MAX_LENGTH,
 } from '@waybill/domain';
@@ -291,7 +292,7 @@ function ScanList({
       </Group>
       {unknown > 0 ? (
         <Text size="sm" c="dimmed" mb="xs">
-          {unknown === 1 ? '1 unknown code is' : `${unknown} unknown codes are`} not sent.
+          {countOf(unknown, 'unknown code is', 'unknown codes are')} not sent.
         </Text>
       ) : null}
       {rows.length === 0 ? (
@@ -463,7 +464,7 @@ function ApplyPanel({ rows, onApplied }: { rows: ScanRow[]; onApplied: (results:
       </section>
       <div className={classes.applyBar}>
         <Button fullWidth size="lg" loading={bulk.isPending} onClick={() => void apply()}>
-          {codes.length === 1 ? 'Apply to 1 package' : `Apply to ${codes.length} packages`}
+          Apply to {countOf(codes.length, 'package', 'packages')}
         </Button>
       </div>
       <ProofOfDeliveryDialog
