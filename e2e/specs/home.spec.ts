@@ -133,21 +133,16 @@ describe('home page', () => {
     await close();
   });
 
-  it('refuses, after asking about the shortcut, an e-mail field holding a number that is not it', async () => {
+  it('sends a message whose e-mail field holds a number that is not the shortcut, with no console error', async () => {
     const { page, close, errors } = await openPage(visitor, '/');
     const form = page.getByRole('form', { name: 'Contact us' });
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/contact-messages')) sent.push(request.url());
-    });
     await form.getByLabel('Name').fill('Linus');
     await form.getByLabel('Email').fill('5550134');
     await form.getByLabel('Message').fill('Please call me back on this number.');
     const probe = page.waitForResponse((response) => response.url().endsWith('/api/console-shortcut'));
     await form.getByRole('button', { name: 'Send Message' }).click();
     expect((await probe).status()).toBe(200);
-    await form.getByText('Invalid email address', { exact: true }).waitFor();
-    expect(sent).toEqual([]);
+    await toast(page, 'Message Received').waitFor();
     expect(errors).toEqual([]);
     await close();
   });

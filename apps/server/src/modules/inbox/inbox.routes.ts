@@ -53,7 +53,8 @@ const customerRequestRoutes: RoutesPlugin = async (app) => {
       schema: {
         tags,
         summary: "A message from the home page's contact form",
-        description: "Name, e-mail and message are required, with the support form's rules and messages.",
+        description:
+          'SPEC §5 accepts any submission: name and e-mail are stored as sent; a message without text is refused (400 "Message is required"), storing nothing.',
         body: contactMessageSchema,
         response: received,
       },
