@@ -1,6 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
+import { fillShipment } from '../support/ship-form.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -12,18 +13,6 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-const SHIPMENT: Record<string, string> = {
-  Name: 'Ada Obi',
-  Email: 'ada@example.com',
-  Phone: '+234 801 000 0000',
-  'Pickup Location': '12 Marina, Lagos',
-  "Receiver's Name": 'Kofi Mensah',
-  "Receiver's Email": 'kofi@example.com',
-  "Receiver's Phone": '+233 20 000 0000',
-  Destination: '4 Oxford Street, Accra',
-  Description: 'Two hardback textbooks',
-};
 
 describe('The public site’s layout', () => {
   let browser: Browser;
@@ -120,9 +109,7 @@ describe('The public site’s layout', () => {
       await page.route('**/api/submit-package', (route) =>
         route.fulfill({ status: 503, json: { message: 'The service is busy, please try again' } }),
       );
-      for (const [label, value] of Object.entries(SHIPMENT)) {
-        await page.getByRole('textbox', { name: label, exact: true }).fill(value);
-      }
+      await fillShipment(page);
       await page.getByRole('button', { name: 'Review Package' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm Package Details' });
       await dialog.getByRole('button', { name: 'Confirm & Submit' }).click();

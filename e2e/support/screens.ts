@@ -7,6 +7,7 @@ import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ViewportName } from './browser.ts';
 import { readE2eEnvironment } from './environment.ts';
+import { fillShipment } from './ship-form.ts';
 
 /** What the walk seeds before the screens: codes and addresses the screens' addresses are made of. */
 export interface WalkData {
@@ -69,24 +70,6 @@ export interface Screen {
   /** Console errors this screen causes on purpose (the 404 of an unknown address or code). */
   allowErrors?: RegExp;
   exclude?: string[];
-}
-
-const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-
-const SHIPMENT: Record<string, string> = {
-  Name: 'Ada Obi',
-  Email: 'ada@example.com',
-  Phone: '+234 801 000 0000',
-  'Pickup Location': '12 Marina, Lagos',
-  "Receiver's Name": 'Kofi Mensah',
-  "Receiver's Email": 'kofi@example.com',
-  "Receiver's Phone": '+233 20 000 0000',
-  Destination: '4 Oxford Street, Accra',
-  Description: 'Two hardback textbooks',
-};
-
-async function fillShipment(page: Page): Promise<void> {
-  for (const [label, value] of Object.entries(SHIPMENT)) await field(page, label).fill(value);
 }
 
 /** A dialog with this name has opened and finished its opening transition. */

@@ -5,6 +5,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentFields, shipmentForm } from '../support/factories.ts';
+import { healthTimesDuring as healthTimes } from '../support/health-times.ts';
 import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -46,21 +47,7 @@ describe('health while hostile bodies are processed', () => {
   };
 
   /** How long each health check takes, one after another, until `until` settles. */
-  async function healthTimesDuring(until: Promise<unknown>): Promise<number[]> {
-    let settled = false;
-    void until.finally(() => {
-      settled = true;
-    });
-    const client = testApp.client();
-    const times: number[] = [];
-    do {
-      const started = performance.now();
-      const answer = await client.get('/api/health');
-      times.push(performance.now() - started);
-      expect(answer.status).toBe(200);
-    } while (!settled);
-    return times;
-  }
+  const healthTimesDuring = (until: Promise<unknown>) => healthTimes(testApp.client(), until);
 
   it('keeps answering health checks quickly, and refuses each hostile body with a message', {
     timeout: 120_000,

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { generateTrackingCode } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../../src/db/schema/index.ts';
+import { healthTimesDuring as healthTimes } from '../support/health-times.ts';
 import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { requestBytes } from '../support/pdf-tools.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -72,21 +73,7 @@ describe.each(databasesFor('sql'))('health during the heaviest console requests 
   afterAll(() => testApp?.close());
 
   /** How long each health check takes, one after another, until `until` settles. */
-  async function healthTimesDuring(until: Promise<unknown>): Promise<number[]> {
-    let settled = false;
-    void until.finally(() => {
-      settled = true;
-    });
-    const client = testApp.client();
-    const times: number[] = [];
-    do {
-      const started = performance.now();
-      const answer = await client.get('/api/health');
-      times.push(performance.now() - started);
-      expect(answer.status).toBe(200);
-    } while (!settled);
-    return times;
-  }
+  const healthTimesDuring = (until: Promise<unknown>) => healthTimes(testApp.client(), until);
 
   const slowest = (times: number[]) => Math.round(Math.max(...times));
 

@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+
+/** A complete shipment as a visitor types it into the ship form, by field label. */
+export const SHIPMENT: Readonly<Record<string, string>> = {
+  Name: 'Ada Obi',
+  Email: 'ada@example.com',
+  Phone: '+234 801 000 0000',
+  'Pickup Location': '12 Marina, Lagos',
+  "Receiver's Name": 'Kofi Mensah',
+  "Receiver's Email": 'kofi@example.com',
+  "Receiver's Phone": '+233 20 000 0000',
+  Destination: '4 Oxford Street, Accra',
+  Description: 'Two hardback textbooks',
+};
+
+/** The ship form's text field labelled `label`, exactly. */
+export const shipFormField = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+/** Types SHIPMENT into the ship form's text fields. */
+export async function fillShipment(page: Page): Promise<void> {
+  for (const [label, value] of Object.entries(SHIPMENT)) await shipFormField(page, label).fill(value);
+}
