@@ -78,7 +78,11 @@ describe('package history and the Activity page', () => {
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
-    await page.getByRole('textbox', { name: 'Tracking code' }).fill(code);
+    // The first page of entries first: a form typed into while the page still loads may be reset by it.
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const codeField = page.getByRole('textbox', { name: 'Tracking code' });
+    await codeField.fill(code);
+    await expect.poll(() => codeField.inputValue()).toBe(code);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((url) => url.searchParams.get('target') === code);
     // The unfiltered page stays up until the filtered one arrives.
