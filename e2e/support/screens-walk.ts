@@ -115,6 +115,8 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
   let data: WalkData;
   let visitor: BrowserContext;
   let operator: BrowserContext;
+  /** Where each signed-in console screen's title starts (px from the left). */
+  const consoleTitles = new Map<string, number>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -140,6 +142,10 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
           script: !screen.withoutScript,
         });
         await screen.ready?.(page, data);
+        if (screen.as === 'operator' && screen.console && !/not found/.test(screen.name)) {
+          const title = await page.getByRole('heading', { level: 1 }).first().boundingBox();
+          if (title) consoleTitles.set(screen.name, Math.round(title.x));
+        }
         await checkScreenInBothModes(page, errors, {
           name: screen.name,
           viewport,
@@ -160,6 +166,14 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
         await page.evaluate(() => window.localStorage.setItem('mantine-color-scheme-value', 'light')).catch(() => {});
         await page.close();
       }
+    });
+  });
+
+  describe('the console pages', () => {
+    it('start their titles on one edge, whatever the page', () => {
+      expect(consoleTitles.size, 'console screens with a title').toBeGreaterThan(5);
+      const edges = new Set(consoleTitles.values());
+      expect(edges.size, `title edges: ${JSON.stringify(Object.fromEntries(consoleTitles))}`).toBe(1);
     });
   });
 

@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, Group, Loader, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { AUDIT_SHOWS, type AuditShow } from '@waybill/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { ACTIVITY_PAGE_SIZE, type AuditFilter, useAuditPage } from '../../../features/console-audit/api/list-audit.ts';
 import {
   type ActivityFilterFields,
@@ -85,7 +75,7 @@ function ActivityScreen() {
   const filtered = FIELDS.some((name) => filter[name] !== '');
 
   return (
-    <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+    <ConsolePage>
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2">
@@ -147,7 +137,7 @@ function ActivityScreen() {
           </Group>
         ) : null}
       </Stack>
-    </Container>
+    </ConsolePage>
   );
 }
 

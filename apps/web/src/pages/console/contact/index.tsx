@@ -1,4 +1,5 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
 import { EmailComposer } from '../../../features/console-mail/components/email-composer.tsx';
 import { MailLog } from '../../../features/console-mail/components/mail-log.tsx';
@@ -10,7 +11,7 @@ export const handle = { title: 'Send Mail | Waybill Console' };
 export function Component() {
   const isAdmin = useIsAdmin();
   return (
-    <Container size="lg" py={{ base: 'md', md: 'xl' }} px={{ base: 'sm', md: 'md' }}>
+    <ConsolePage>
       <Stack gap="lg">
         <div>
           <Title order={1}>Send Mail</Title>
@@ -20,6 +21,6 @@ export function Component() {
         <EmailComposer />
         <MailLog />
       </Stack>
-    </Container>
+    </ConsolePage>
   );
 }

@@ -1,7 +1,7 @@
-import { Container } from '@mantine/core';
 import { PACKAGE_SORTS, type PackageSort, SORT_ORDERS, type SortOrder } from '@waybill/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
 import {
   type DashboardFilter,
@@ -56,8 +56,8 @@ export function Component() {
   );
 
   return (
-    <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+    <ConsolePage>
       <PackageDashboard filter={filter} onFilterChange={changeFilter} canEditAttentionRules={isAdmin} />
-    </Container>
+    </ConsolePage>
   );
 }

@@ -1,5 +1,6 @@
-import { Container, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import type { KindFilter, StateFilter } from '../../../features/console-inbox/components/inbox-filters.tsx';
 import { InboxView, type InboxView as View } from '../../../features/console-inbox/components/inbox-view.tsx';
 
@@ -28,11 +29,11 @@ function writeView(view: View): URLSearchParams {
 export function Component() {
   const [params, setParams] = useSearchParams();
   return (
-    <Container size="lg" py="xl">
+    <ConsolePage>
       <Title order={1} mb="lg">
         Inbox
       </Title>
       <InboxView view={readView(params)} onViewChange={(view) => setParams(writeView(view))} />
-    </Container>
+    </ConsolePage>
   );
 }

@@ -1,12 +1,13 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 
 export const handle = { title: 'Page Not Found | Waybill Console' };
 
 /** A console address no screen claims: the way back stays inside the console, to its dashboard. */
 export function Component() {
   return (
-    <Container size="sm" py={80} ta="center">
+    <ConsolePage centred contentWidth="36rem">
       <Text fw={800} fz={72} c="dimmed" aria-hidden>
         404
       </Text>
@@ -19,6 +20,6 @@ export function Component() {
       <Button component={Link} to="/" size="md">
         Back to the dashboard
       </Button>
-    </Container>
+    </ConsolePage>
   );
 }

@@ -1,4 +1,5 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { ChangePasswordForm } from '../../../features/console-team/components/change-password-form.tsx';
 
 export const handle = { title: 'Change password | Waybill Console' };
@@ -6,7 +7,7 @@ export const handle = { title: 'Change password | Waybill Console' };
 /** ADMIN_PATH/password: the signed-in operator's own password. */
 export function Component() {
   return (
-    <Container size="xs" py={{ base: 'md', md: 'xl' }} px={{ base: 'sm', md: 'md' }}>
+    <ConsolePage contentWidth="30rem">
       <Stack gap="lg">
         <div>
           <Title order={1}>Change password</Title>
@@ -16,6 +17,6 @@ export function Component() {
           <ChangePasswordForm />
         </Paper>
       </Stack>
-    </Container>
+    </ConsolePage>
   );
 }

@@ -1,5 +1,6 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import {
   contactDetailsQueryOptions,
   useContactDetails,
@@ -32,7 +33,7 @@ function PlanScreen() {
   const refreshDetails = () => queryClient.invalidateQueries({ queryKey: contactDetailsQueryOptions.queryKey });
 
   return (
-    <Container size="lg" py={{ base: 'md', md: 'xl' }} pb={96}>
+    <ConsolePage pb={96}>
       <Stack gap="xl">
         <div>
           <Title order={1}>Plan Management</Title>
@@ -47,6 +48,6 @@ function PlanScreen() {
           {(saved) => <ContactDetailsCard details={saved} onSaved={refreshDetails} />}
         </QueryState>
       </Stack>
-    </Container>
+    </ConsolePage>
   );
 }

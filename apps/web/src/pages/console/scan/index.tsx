@@ -1,4 +1,4 @@
-import { Container } from '@mantine/core';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { ScanView } from '../../../features/console-packages/scan/scan-view.tsx';
 
 export const handle = { title: 'Scan packages | Waybill Console' };
@@ -6,8 +6,8 @@ export const handle = { title: 'Scan packages | Waybill Console' };
 /** Scan packages: camera, typed or scanner input, and one action for the whole list. */
 export function Component() {
   return (
-    <Container size="sm" pt="lg" px={{ base: 'sm', sm: 'md' }}>
+    <ConsolePage contentWidth="36rem">
       <ScanView />
-    </Container>
+    </ConsolePage>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
+import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { AdminOnly } from '../../../features/console-auth/components/admin-only.tsx';
 import { useTeam } from '../../../features/console-team/api/team.ts';
 import { InviteForm } from '../../../features/console-team/components/invite-form.tsx';
@@ -15,7 +16,7 @@ function TeamScreen() {
   const [inviting, invite] = useDisclosure(false);
 
   return (
-    <Container size="lg" py={{ base: 'md', md: 'xl' }} px={{ base: 'sm', md: 'md' }}>
+    <ConsolePage>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <div>
@@ -42,7 +43,7 @@ function TeamScreen() {
           }}
         />
       </Modal>
-    </Container>
+    </ConsolePage>
   );
 }
 
