@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import { launchBrowser, newContext, openPage } from '../support/browser.ts';
 import { openConsolePage } from '../support/console-page.ts';
+import { fillShipment } from '../support/ship-form.ts';
 
 // A double click sends the second click before the page has re-rendered the first one's loading
 // state; every write must still happen once, and the page must not report the second as a failure.
@@ -66,20 +67,7 @@ describe('a double click writes once', () => {
     const word = uniqueWord();
     const { page, context } = await openPage(browser, '/create');
     contexts.push(context);
-    const fields: Record<string, string> = {
-      Name: `Ada ${word}`,
-      Email: `${word}@example.com`,
-      Phone: '+234 801 000 0000',
-      'Pickup Location': '12 Marina, Lagos',
-      "Receiver's Name": 'Kofi Mensah',
-      "Receiver's Email": 'kofi@example.com',
-      "Receiver's Phone": '+233 20 000 0000',
-      Destination: '4 Oxford Street, Accra',
-      Description: 'Two hardback textbooks',
-    };
-    for (const [label, value] of Object.entries(fields)) {
-      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
-    }
+    await fillShipment(page, { Name: `Ada ${word}`, Email: `${word}@example.com` });
     await page.getByRole('button', { name: 'Review Package' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Package Details' });
     await dialog.waitFor();

@@ -13,6 +13,7 @@ import {
   type ViewportName,
 } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
+import { shipFormField as field, fillShipment, SHIPMENT } from '../support/ship-form.ts';
 
 const SHIP_MESSAGES = [
   'Name is required',
@@ -30,18 +31,6 @@ const SHIP_MESSAGES = [
   'Minimum width is 1',
   'Minimum height is 1',
 ];
-
-const SHIPMENT = {
-  Name: 'Ada Obi',
-  Email: 'ada@example.com',
-  Phone: '+234 801 000 0000',
-  'Pickup Location': '12 Marina, Lagos',
-  "Receiver's Name": 'Kofi Mensah',
-  "Receiver's Email": 'kofi@example.com',
-  "Receiver's Phone": '+233 20 000 0000',
-  Destination: '4 Oxford Street, Accra',
-  Description: 'Two hardback textbooks',
-};
 
 let browser: Browser;
 /** A visitor a width for the whole file (their cache of the app's scripts stays warm); a page a test. */
@@ -68,16 +57,6 @@ afterAll(async () => {
 /** A page of the app, ready to use (hydrated). */
 async function openPage(path: string, viewport: ViewportName = 'desktop'): Promise<Page> {
   return (await openAppPage(visitors[viewport], path)).page;
-}
-
-/**
- * A text field by its exact accessible name ("Name" is also part of "Receiver's Name"); the name
- * leaves out the required asterisk, which is hidden from assistive technology.
- */
-const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-
-async function fillShipment(page: Page, overrides: Record<string, string> = {}) {
-  for (const [label, value] of Object.entries({ ...SHIPMENT, ...overrides })) await field(page, label).fill(value);
 }
 
 /** Waits for a toast with this title and returns its text. */

@@ -13,10 +13,15 @@ export const SHIPMENT: Readonly<Record<string, string>> = {
   Description: 'Two hardback textbooks',
 };
 
-/** The ship form's text field labelled `label`, exactly. */
+/**
+ * The ship form's text field by its exact accessible name ("Name" is also part of "Receiver's Name");
+ * the name leaves out the required asterisk, which is hidden from assistive technology.
+ */
 export const shipFormField = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
-/** Types SHIPMENT into the ship form's text fields. */
-export async function fillShipment(page: Page): Promise<void> {
-  for (const [label, value] of Object.entries(SHIPMENT)) await shipFormField(page, label).fill(value);
+/** Types SHIPMENT, with `overrides` by label, into the ship form's text fields. */
+export async function fillShipment(page: Page, overrides: Record<string, string> = {}): Promise<void> {
+  for (const [label, value] of Object.entries({ ...SHIPMENT, ...overrides })) {
+    await shipFormField(page, label).fill(value);
+  }
 }
