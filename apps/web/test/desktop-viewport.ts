@@ -1,23 +1,8 @@
-import { afterEach } from 'vitest';
-
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it for fonts loading.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener() {}, removeEventListener() {} },
-  });
-}
-
-const stubbedMatchMedia = window.matchMedia;
-
 /**
- * Makes `min-width` media queries match, as on a desktop screen (the shared jsdom stub matches none,
- * which is a phone). Restored after each test.
+ * Makes `min-width` media queries match, as on a desktop screen (test/setup.ts's stub matches none,
+ * which is a phone) until the end of the test: the setup puts the phone back after each.
  */
 export function useDesktopViewport(): void {
-  window.matchMedia = (query: string) => ({ ...stubbedMatchMedia(query), matches: query.includes('min-width') });
+  const phone = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...phone(query), matches: query.includes('min-width') });
 }
-
-afterEach(() => {
-  window.matchMedia = stubbedMatchMedia;
-});
