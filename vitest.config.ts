@@ -3,10 +3,11 @@ import TestSequencer from './scripts/test-sequencer.ts';
 
 // One runner for every suite so `npm test` ends with one summary. Each project keeps its own settings.
 // Two groups, one after the other: first the light, CPU-bound ones (domain, testing and the web
-// components share two workers), then the server and the browser tests together, three files at a time,
-// taking turns (scripts/test-sequencer.ts): each of those waits much of its time on child processes,
-// a browser or a database, so two of them alone left the two cores idle a third of the time. Projects
-// of one group must name the same maxWorkers, which the group shares.
+// components share two workers), then the server and the browser tests together, three files at a time:
+// each of those waits much of its time on child processes, a browser or a database, so two of them
+// alone left the two cores idle a third of the time. scripts/test-sequencer.ts starts the longest files
+// first and runs each project's files back to back, so the projects whose files share a worker keep it.
+// Projects of one group must name the same maxWorkers, which the group shares.
 export default defineConfig({
   test: {
     sequence: { sequencer: TestSequencer },
@@ -60,9 +61,15 @@ export default defineConfig({
           // database (e2e/support/global-setup.ts).
           fileParallelism: true,
           maxWorkers: 3,
+          // A worker's files run in one process, one after another, sharing its Chromium
+          // (e2e/support/browser.ts: launchBrowser); each file still makes its own contexts.
+          isolate: false,
           // The limit catches a hang, not a slow machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll's own default (1 s) is less than a reload and the console's first data take on
+          // two cores shared with three other files.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./e2e/support/global-setup.ts'],
         },
       },
