@@ -38,15 +38,14 @@ let freshCode: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-e2e-attention-'));
   const { DATABASE_URL: _shared, ...env } = process.env;
-  // Nine packages, one of each listed status, submitted a week ago (estimated delivery 5 days later).
+  // Nine packages, one of each listed status, submitted a week ago (estimated delivery 5 days later), by
+  // the production build's seed command, as the server the spec starts is the production build.
   await promisify(execFile)(
     process.execPath,
     [
       '--import',
-      'tsx',
-      '--import',
       path.join(repoRoot, 'e2e/support/shifted-clock.mjs'),
-      'src/db/seed-cli.ts',
+      'dist/db-seed.mjs',
       '--packages',
       '9',
       '--updates',

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import {
   expectNoSeriousA11yViolations,
@@ -54,9 +54,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The tabs the running test opened, given back to their visitor when it ends. */
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of opened.splice(0)) await close();
+});
+
 /** A page of the app, ready to use (hydrated). */
 async function openPage(path: string, viewport: ViewportName = 'desktop'): Promise<Page> {
-  return (await openAppPage(visitors[viewport], path)).page;
+  const { page, close } = await openAppPage(visitors[viewport], path);
+  opened.push(close);
+  return page;
 }
 
 /** Waits for a toast with this title and returns its text. */

@@ -34,13 +34,10 @@ export function axeRulesFor(look: { viewport: ViewportName; mode: ColourMode }):
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
-const COLOUR_MODE_KEY = 'mantine-color-scheme-value';
+/** Where the site keeps the visitor's colour mode (Mantine's key). */
+export const COLOUR_MODE_KEY = 'mantine-color-scheme-value';
 
-/**
- * Debian's Chromium (or CHROMIUM_PATH) through playwright-core, quiet and offline-friendly;
- * `extraArgs` for a spec that needs more (a fake camera).
- */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+function launch(extraArgs: readonly string[]): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -53,6 +50,34 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
       '--disable-sync',
       ...extraArgs,
     ],
+  });
+}
+
+/** The worker's Chromium, launched at the first file's first use, for every file the worker runs. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium (or CHROMIUM_PATH) through playwright-core, quiet and offline-friendly, for one
+ * spec file. The files of a worker run one after another in one process (isolate: false in
+ * vitest.config.ts) and share one Chromium, as launching one costs a second of CPU and its browser
+ * process more; what a file gets is that browser whose close() closes the contexts the file made, so a
+ * file still starts with no cookie, storage or page of another's. `extraArgs` (a fake camera) launch a
+ * Chromium of the file's own, which close() ends.
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  if (extraArgs.length > 0) return launch(extraArgs);
+  shared ??= launch([]);
+  const browser = await shared;
+  const before = new Set(browser.contexts());
+  const close = async () => {
+    for (const context of browser.contexts()) if (!before.has(context)) await context.close();
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'close') return close;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 
@@ -82,9 +107,10 @@ export interface OpenedPage {
 
 /**
  * A page at `pathname` of the app under test: in a fresh context (no shared cookies or storage) when
- * given the browser, or as a new page of `context` when given one (a spec's context, whose cache of the
+ * given the browser, or as a tab of `context` when given one (a spec's context, whose cache of the
  * app's scripts stays warm from test to test; `options` then apply to the context's own settings only
- * as it was made). `close()` closes what was opened for it: the context, or just the page.
+ * as it was made). `close()` closes what was opened for it: the context, or gives the tab back to
+ * `context` for the next openPage (see takeTab).
  */
 export async function openPage(
   target: Browser | BrowserContext,
@@ -93,14 +119,51 @@ export async function openPage(
 ): Promise<OpenedPage & { close: () => Promise<void> }> {
   const own = 'newContext' in target;
   const context = own ? await newContext(target, options) : target;
-  const page = await context.newPage();
+  const page = own ? await context.newPage() : await takeTab(context);
   const errors = collectErrors(page);
   await gotoApp(page, pathname, {
     ready: options.waitForApp ?? options.javaScript !== false,
     wakeIslands: options.wakeIslands,
   });
-  return { page, context, errors, close: () => (own ? context.close() : page.close()) };
+  return { page, context, errors, close: () => (own ? context.close() : giveBack(context, page)) };
 }
+
+/** Tabs given back (giveBack), by context, blank and waiting for the next test. */
+const idleTabs = new WeakMap<BrowserContext, Page[]>();
+
+/**
+ * A tab of `context`: one a finished test gave back, or a new one. Each test still opens its own
+ * document, while a new tab starts a renderer process (half a second of CPU on this machine) and
+ * compiles the app's scripts again (another half): thirty page loads took 40 s of CPU in new tabs of
+ * one context and 12 s in one tab.
+ */
+export async function takeTab(context: BrowserContext): Promise<Page> {
+  const idle = idleTabs.get(context) ?? [];
+  for (let page = idle.pop(); page; page = idle.pop()) if (!page.isClosed()) return page;
+  return context.newPage();
+}
+
+/**
+ * Gives a tab back to `context` as a new one would be: no listener or route of the test's, no emulated
+ * media, the context's viewport and an empty session storage. Its document stays until the next test
+ * opens its own: a blank page in between costs a renderer process of its own (8 s of CPU more over
+ * thirty page loads).
+ */
+export async function giveBack(context: BrowserContext, page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  await page.removeAllListeners();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.evaluate(() => window.sessionStorage.clear()).catch(() => {});
+  await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
+  const viewport = tabViewports.get(context);
+  if (viewport) await page.setViewportSize(viewport);
+  const idle = idleTabs.get(context) ?? [];
+  idleTabs.set(context, idle);
+  idle.push(page);
+}
+
+/** The viewport each context of newContext was made with, which giveBack restores. */
+const tabViewports = new WeakMap<BrowserContext, { width: number; height: number }>();
 
 /** A context with the viewport, colour mode and script setting of `options`. */
 export async function newContext(browser: Browser, options: OpenPageOptions = {}): Promise<BrowserContext> {
@@ -112,6 +175,7 @@ export async function newContext(browser: Browser, options: OpenPageOptions = {}
     hasTouch: options.viewport === 'mobile' ? true : undefined,
     javaScriptEnabled: options.javaScript ?? true,
   });
+  tabViewports.set(context, viewport);
   if (options.mode) {
     await context.addInitScript(
       ([key, mode]) => {

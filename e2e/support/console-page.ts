@@ -1,14 +1,25 @@
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import { signInAsOperator } from './api.ts';
-import { collectErrors, gotoApp, newContext, type OpenedPage, type OpenPageOptions } from './browser.ts';
+import {
+  collectErrors,
+  giveBack,
+  gotoApp,
+  newContext,
+  type OpenedPage,
+  type OpenPageOptions,
+  takeTab,
+} from './browser.ts';
 import { readE2eEnvironment } from './environment.ts';
 
 // Sign-in is rate limited even in tests (10 a minute), so a spec file signs in once and hands the
-// session cookie to every context it opens.
-let operatorCookies: Promise<Cookie[]> | undefined;
+// session cookie to every context it opens: one sign-in for each browser that launchBrowser gave, that
+// is for each file (a file that signs out or changes a password leaves the next file's session alone).
+const operatorCookies = new WeakMap<Browser, Promise<Cookie[]>>();
 
 function readOperatorCookies(browser: Browser): Promise<Cookie[]> {
-  operatorCookies ??= (async () => {
+  const known = operatorCookies.get(browser);
+  if (known) return known;
+  const cookies = (async () => {
     const context = await newContext(browser);
     try {
       await signInAsOperator(context);
@@ -17,7 +28,8 @@ function readOperatorCookies(browser: Browser): Promise<Cookie[]> {
       await context.close();
     }
   })();
-  return operatorCookies;
+  operatorCookies.set(browser, cookies);
+  return cookies;
 }
 
 /** A context holding the operator's session (the spec file's one sign-in). */
@@ -33,8 +45,8 @@ export async function newConsoleContext(
 /**
  * A page at the console screen `screenPath` (relative to the console prefix, e.g. "/plan"), waited on
  * until the app is interactive: in a fresh context holding the operator's session when given the
- * browser, or in `context` (made with newConsoleContext) when given one. `close()` closes what was
- * opened for it.
+ * browser, or in a tab of `context` (made with newConsoleContext) when given one. `close()` closes
+ * what was opened for it: the context, or gives the tab back (support/browser.ts: takeTab).
  */
 export async function openConsolePage(
   target: Browser | BrowserContext,
@@ -43,8 +55,8 @@ export async function openConsolePage(
 ): Promise<OpenedPage & { close: () => Promise<void> }> {
   const own = 'newContext' in target;
   const context = own ? await newConsoleContext(target, options) : target;
-  const page = await context.newPage();
+  const page = own ? await context.newPage() : await takeTab(context);
   const errors = collectErrors(page);
   await gotoApp(page, `${readE2eEnvironment().consolePath}${screenPath}`);
-  return { page, context, errors, close: () => (own ? context.close() : page.close()) };
+  return { page, context, errors, close: () => (own ? context.close() : giveBack(context, page)) };
 }

@@ -10,11 +10,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from './api.ts';
 import {
+  COLOUR_MODE_KEY,
   collectErrors,
+  giveBack,
   launchBrowser,
   newContext,
   readColourMode,
   switchColourMode,
+  takeTab,
   type ViewportName,
   waitForApp,
 } from './browser.ts';
@@ -132,9 +135,12 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
 
   describe(`every screen at ${viewport === 'desktop' ? '1280' : '375'} px, light and dark`, () => {
     it.each(SCREENS)('$name', async (screen) => {
-      const page = await (screen.as === 'operator' ? operator : visitor).newPage();
+      const context = screen.as === 'operator' ? operator : visitor;
+      // A tab a screen before gave back (support/browser.ts: takeTab): a new document, a warm renderer.
+      const page = await takeTab(context);
+      const errors = collectErrors(page, { warnings: true });
+      let passed = false;
       try {
-        const errors = collectErrors(page, { warnings: true });
         if (screen.answers) await answerFor(page, screen.answers);
         const prefix = screen.console ? readE2eEnvironment().consolePath : '';
         await loadScreen(page, `${prefix}${screen.path(data)}`, {
@@ -161,10 +167,12 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
           allowErrors: screen.allowErrors,
         });
         await screen.cleanup?.(page);
+        passed = true;
       } finally {
-        // A screen that failed half-way may leave dark remembered: the next screen starts light anyway.
-        await page.evaluate(() => window.localStorage.setItem('mantine-color-scheme-value', 'light')).catch(() => {});
-        await page.close();
+        // A screen that failed half-way may leave dark remembered: the next screen starts light anyway,
+        // in a new tab.
+        await page.evaluate((key) => window.localStorage.setItem(key, 'light'), COLOUR_MODE_KEY).catch(() => {});
+        await (passed ? giveBack(context, page) : page.close());
       }
     });
   });
