@@ -128,7 +128,7 @@ export async function openPage(
   return { page, context, errors, close: () => (own ? context.close() : giveBack(context, page)) };
 }
 
-/** Tabs given back (giveBack), by context, blank and waiting for the next test. */
+/** Tabs given back (giveBack), by context, waiting for the next test. */
 const idleTabs = new WeakMap<BrowserContext, Page[]>();
 
 /**

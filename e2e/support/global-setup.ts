@@ -37,17 +37,17 @@ function ensureWebBuild(): void {
  * of the run. (A first start on an empty DATA_DIR is the subject of the server's and the container's
  * tests.)
  */
-function migratedDatabase(): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), 'waybill-e2e-template-')).then((dataDir) => {
-    const { DATABASE_URL: _shared, ...env } = process.env;
-    const { status, stderr } = spawnSync(process.execPath, ['dist/db-migrate.mjs'], {
-      cwd: path.join(repoRoot, 'apps/server'),
-      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
-    if (status !== 0) throw new Error(`The migrate command failed (exit ${status}):\n${stderr}`);
-    return dataDir;
+async function migratedDatabase(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-e2e-template-'));
+  const { DATABASE_URL: _shared, ...env } = process.env;
+  const { status, stderr } = spawnSync(process.execPath, ['dist/db-migrate.mjs'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
   });
+  if (status === 0) return dataDir;
+  await rm(dataDir, { recursive: true, force: true });
+  throw new Error(`The migrate command failed (exit ${status}):\n${stderr}`);
 }
 
 /** A fresh embedded database (no DATABASE_URL) in a temporary DATA_DIR and the real server on it, in production mode. */
