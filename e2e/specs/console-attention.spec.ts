@@ -1,17 +1,17 @@
 // The console's "Needs attention" filter and the form of its hours, and "Running late" on the public
 // tracking page. They need packages from days ago, so this spec runs a server of its own on a fresh
-// DATA_DIR that the sample-data seed filled under a clock shifted a week back (support/shifted-clock.mjs,
+// DATA_DIR (a copy of the run's migrated embedded database) that the sample-data seed filled under a clock shifted a week back (support/shifted-clock.mjs,
 // in the seed process only): nothing waits, and the shared server's packages stay as they are.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { findFreePort, type NodeProcess, startWaybillServer } from '@waybill/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, submitPackage } from '../support/api.ts';
-import { collectErrors, gotoApp, launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { collectErrors, giveBack, gotoApp, launchBrowser, newContext, screenshot, takeTab } from '../support/browser.ts';
 import { checkScreenInBothModes } from '../support/walk.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -37,6 +37,7 @@ let freshCode: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-e2e-attention-'));
+  await cp(inject('e2eMigratedDatabase'), dataDir, { recursive: true });
   const { DATABASE_URL: _shared, ...env } = process.env;
   // Nine packages, one of each listed status, submitted a week ago (estimated delivery 5 days later), by
   // the production build's seed command, as the server the spec starts is the production build.
@@ -80,7 +81,7 @@ beforeAll(async () => {
   expect((await callApi(admin, 'POST', '/api/auth/login', ADMIN)).status).toBe(200);
   freshCode = await submitPackage(admin);
   listed = (await callApi<ListedPackage[]>(admin, 'GET', '/api/admin/packages?attention=1&pageSize=100')).body;
-  // Two fresh embedded databases (the seed's, then the server's): seconds on a quiet machine, minutes on a
+  // The seed and the server each open the embedded database: seconds on a quiet machine, a minute on a
   // busy two-core one while the workers' own servers run beside them.
 }, 300_000);
 
@@ -94,8 +95,9 @@ afterAll(async () => {
 const codeOf = (status: string) => listed.find((item) => item.status === status)?.trackingCode ?? '';
 const badges = (page: Page, text: string) => page.locator('[data-attention]').filter({ hasText: text });
 
+/** A tab of `context` at `pathname`; the test gives it back (giveBack) for the next one. */
 async function openAs(context: BrowserContext, pathname: string): Promise<Page> {
-  const page = await context.newPage();
+  const page = await takeTab(context);
   await gotoApp(page, pathname);
   return page;
 }
@@ -141,7 +143,7 @@ describe('Needs attention in the console', () => {
     await page.reload();
     await page.getByText('Showing 1–7 of 7 packages').waitFor();
     expect(await page.getByRole('switch', { name: 'Needs attention' }).isChecked()).toBe(true);
-    await page.close();
+    await giveBack(admin, page);
   });
 
   it('lets the admin change the hours: a bad value is refused by its field, a good one moves the list', async () => {
@@ -150,7 +152,7 @@ describe('Needs attention in the console', () => {
       await changeHours(page);
     } finally {
       await callApi(admin, 'PUT', '/api/admin/attention-settings', { pendingHours: 24, staleHours: 48, lateHours: 0 });
-      await page.close();
+      await giveBack(admin, page);
     }
   });
 
@@ -196,9 +198,10 @@ describe('Needs attention in the console', () => {
       await page.getByRole('button', { name: 'Change hours' }).click();
       await page.getByLabel('Past the estimated delivery by more than (hours)').waitFor();
       await checkScreenInBothModes(page, errors, { name: 'Needs attention with the hours form', viewport });
-      await page.close();
 
-      const tracking = await context.newPage();
+      // The same tab, its errors collected afresh: a new one costs a renderer process.
+      const tracking = page;
+      await tracking.removeAllListeners();
       errors = collectErrors(tracking);
       await gotoApp(tracking, `/track/${codeOf('Shipped')}`);
       const estimated = tracking.getByText('Estimated delivery', { exact: true });
@@ -219,6 +222,6 @@ describe('Running late on the tracking page', () => {
     await estimated.waitFor();
     expect(await estimated.locator('xpath=following-sibling::*[1]').textContent()).toMatch(/\d{4}/);
     expect(await page.getByText(RUNNING_LATE).count()).toBe(0);
-    await page.close();
+    await giveBack(admin, page);
   });
 });

@@ -5,14 +5,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, submitPackage } from '../support/api.ts';
 import {
   collectErrors,
   expectNoSeriousA11yViolations,
+  giveBack,
   gotoApp,
   launchBrowser,
   screenshot,
+  takeTab,
 } from '../support/browser.ts';
 import { newConsoleContext } from '../support/console-page.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
@@ -21,11 +23,17 @@ const NOTIFY_LABEL =
   'E-mail customers automatically when a package is accepted, rejected, changes status or gets a location update';
 
 let browser: Browser;
-/** The operator's context for the whole file (one sign-in): each test opens its own page. */
+/** The operator's context for the whole file (one sign-in): each test opens the composer in its tab. */
 let operator: BrowserContext;
+/** The tab of the running test, given back to the context after it. */
+let tab: Page | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
   operator = await newConsoleContext(browser);
+});
+afterEach(async () => {
+  if (tab) await giveBack(operator, tab);
+  tab = undefined;
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +47,8 @@ const previewFrame = (page: Page) => page.frameLocator('iframe[title="Email prev
 /** The composer screen of the signed-in operator, once its data has arrived. */
 async function openComposer() {
   const context = operator;
-  const page = await context.newPage();
+  const page = await takeTab(context);
+  tab = page;
   // A step that cannot happen fails with its locator, well before the test's own time limit.
   page.setDefaultTimeout(15_000);
   const errors = collectErrors(page);

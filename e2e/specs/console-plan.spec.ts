@@ -5,7 +5,15 @@ import type { ContactDetails, Plan, PlanInput } from '@waybill/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import { launchBrowser, newContext, screenshotViewport, VIEWPORTS, type ViewportName } from '../support/browser.ts';
+import {
+  giveBack,
+  launchBrowser,
+  newContext,
+  screenshotViewport,
+  takeTab,
+  VIEWPORTS,
+  type ViewportName,
+} from '../support/browser.ts';
 import { newConsoleContext, openConsolePage } from '../support/console-page.ts';
 
 let browser: Browser;
@@ -69,7 +77,7 @@ async function readTableRows(card: Locator): Promise<string[][]> {
 
 /** /pricing in the same context shows every tier's name and price (layout aside). */
 async function expectPricingShows(context: BrowserContext, plan: PlanInput) {
-  const page = await context.newPage();
+  const page = await takeTab(context);
   await page.goto('/pricing');
   for (const tier of TIERS) {
     await page
@@ -81,7 +89,7 @@ async function expectPricingShows(context: BrowserContext, plan: PlanInput) {
       .first()
       .waitFor();
   }
-  await page.close();
+  await giveBack(context, page);
 }
 
 /** Waits out a dialog's opening transition: axe measures contrast on half-faded text otherwise. */
@@ -259,7 +267,7 @@ function shownValue(card: Locator, label: string): Promise<string | null> {
 
 /** Home "Ready to Ship?", /contact and the floating WhatsApp button show `details`. */
 async function expectPublicPagesShow(context: BrowserContext, details: Omit<ContactDetails, '_id'>) {
-  const page = await context.newPage();
+  const page = await takeTab(context);
   await page.goto('/');
   const ready = region(page, 'Ready to Ship?');
   await ready.getByRole('link', { name: details.phone }).waitFor();
@@ -272,7 +280,7 @@ async function expectPublicPagesShow(context: BrowserContext, details: Omit<Cont
   await page.getByText(details.phone).first().waitFor();
   await page.getByText(details.email).first().waitFor();
   await expect.poll(() => whatsapp.getAttribute('href')).toBe(details.watsapp);
-  await page.close();
+  await giveBack(context, page);
 }
 
 describe('console contact details', () => {

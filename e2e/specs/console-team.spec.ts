@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsOperator } from '../support/api.ts';
 import {
   expectNoSeriousA11yViolations,
+  giveBack,
   gotoApp,
   launchBrowser,
   newContext,
   screenshot,
   screenshotViewport,
+  takeTab,
 } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
@@ -85,8 +87,9 @@ async function signInThroughForm(page: Page, email: string, password: string): P
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The admin's Team page in a tab of its context; the test gives it back (giveBack) for the next one. */
 async function openAdminTeam(): Promise<Page> {
-  const page = await admin.newPage();
+  const page = await takeTab(admin);
   await gotoApp(page, `${consolePath()}/team`);
   await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
   return page;
@@ -118,7 +121,7 @@ describe('console team', () => {
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'An operator with this e-mail already exists' }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.close();
+    await giveBack(admin, page);
 
     const invitation = await readInvitationPath(operatorEmail);
     // The token travels in the fragment, which the browser never sends to the server.
@@ -185,7 +188,7 @@ describe('console team', () => {
     const row = admins.getByRole('row').filter({ hasText: operatorEmail });
     await row.getByText('Active').waitFor();
     await row.getByText('Operator').waitFor();
-    await admins.close();
+    await giveBack(admin, admins);
   });
 
   it('changes the operator password: the old one no longer signs in, the new one does', async () => {
@@ -233,6 +236,6 @@ describe('console team', () => {
     await page.getByRole('menuitem', { name: 'Make operator' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Make operator' }).click();
     await page.getByText('The last active admin cannot be deactivated or made an operator.').waitFor();
-    await page.close();
+    await giveBack(admin, page);
   });
 });

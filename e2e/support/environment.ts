@@ -18,6 +18,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One server a worker: files that run at the same time never share a database. */
     e2e: E2eEnvironment[];
+    /** A DATA_DIR whose embedded database the production build's migrate command made: copy it, never open it. */
+    e2eMigratedDatabase: string;
   }
 }
 

@@ -107,11 +107,14 @@ export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers);
   const template = await migratedDatabase();
   const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer(template)));
-  await rm(template, { recursive: true, force: true });
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(template, { recursive: true, force: true });
+  };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
-    await Promise.all(servers.map((server) => server.stop()));
+    await stopAll();
     throw failed.reason;
   }
 
@@ -119,8 +122,8 @@ export default async function setup(project: TestProject) {
     'e2e',
     servers.map((server) => server.environment),
   );
+  // Kept for the specs that start a server of their own (console-attention): they copy it too.
+  project.provide('e2eMigratedDatabase', template);
 
-  return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-  };
+  return stopAll;
 }
