@@ -11,7 +11,15 @@ import { findFreePort, type NodeProcess, startWaybillServer } from '@waybill/tes
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, submitPackage } from '../support/api.ts';
-import { collectErrors, giveBack, gotoApp, launchBrowser, newContext, screenshot, takeTab } from '../support/browser.ts';
+import {
+  collectErrors,
+  giveBack,
+  gotoApp,
+  launchBrowser,
+  newContext,
+  screenshot,
+  takeTab,
+} from '../support/browser.ts';
 import { checkScreenInBothModes } from '../support/walk.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
