@@ -130,7 +130,7 @@ const SAVED_DETAILS = {
 
 /** The prerendered public pages, each with its heading (the walk checks the page it loaded is that page). */
 const PUBLIC_PAGES: [path: string, heading: string][] = [
-  // `/0` is the same page as `/` (served and rendered: apps/server/src/plugins/web-app.test.ts; used:
+  // `/0` is the same page as `/` (served and rendered: apps/server/src/modules/public-pages/web-app.plugin.test.ts; used:
   // specs/home.spec.ts), so it is not walked again.
   ['/', 'Fast, reliable delivery to your door and around the world'],
   ['/pricing', 'Pricing'],

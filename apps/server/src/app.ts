@@ -6,24 +6,26 @@ import { type Config, warnAboutDefaults } from './config.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
 import { createLogger, RequestLogController } from './logger.ts';
 import { ensureFirstOperator, SESSION_COOKIE } from './modules/auth/auth.service.ts';
-import { featureRoutes } from './modules/index.ts';
+import events from './modules/events/events.plugin.ts';
+import type { EventConsumer } from './modules/events/events.service.ts';
+import { eventConsumers, featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import type { SmtpTimeouts } from './modules/mail/mailer.ts';
-import subscriptionKeys from './modules/subscriptions/subscriptions.plugin.ts';
+import webApp from './modules/public-pages/web-app.plugin.ts';
+import orphanSweep from './modules/shipments/orphan-sweep.plugin.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency/index.ts';
 import openapi, { apiDocsRoutes } from './plugins/openapi.ts';
-import orphanSweep from './plugins/orphan-sweep.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import serverSecrets from './plugins/server-secrets.ts';
 import slowBodies from './plugins/slow-bodies.ts';
+import subscriptionKeys from './plugins/subscription-keys/index.ts';
 import textGuard from './plugins/text-guard.ts';
 import uploads from './plugins/uploads.ts';
-import webApp from './plugins/web-app.ts';
 import xsrf from './plugins/xsrf.ts';
 import { withProgress } from './progress.ts';
 import type { ImageStorage } from './storage/image-storage.ts';
@@ -42,12 +44,14 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The process's logger (server.ts makes it first, to log a failed start); else one from the config. */
   logger?: FastifyBaseLogger;
+  /** Consumers of package events besides the app's own (modules/index.ts). */
+  extraEventConsumers?: EventConsumer[];
 }
 
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
 export async function buildApp(
   config: Config,
-  { timeouts = HTTP_TIMEOUTS, smtpTimeouts, onRoute, logger }: BuildOptions = {},
+  { timeouts = HTTP_TIMEOUTS, smtpTimeouts, onRoute, logger, extraEventConsumers = [] }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -78,7 +82,7 @@ export async function buildApp(
 
   // External plugins, then the app's own, then routes (plugins first so their hooks see every route).
   if (onRoute) app.addHook('onRoute', onRoute);
-  await app.register(openapi);
+  await app.register(openapi, { sessionCookie: SESSION_COOKIE });
   await app.register(errorHandler);
   await app.register(slowBodies, { minBodyRate: timeouts.minBodyRate });
   await app.register(securityHeaders);
@@ -94,6 +98,10 @@ export async function buildApp(
   await app.register(orphanSweep);
   await app.register(subscriptionKeys);
   await app.register(mail, { smtpTimeouts });
+  await app.register(events, {
+    consumers: [...eventConsumers, ...extraEventConsumers],
+    intervalMs: config.events.pollMs,
+  });
   await app.register(trackingCache);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client

@@ -124,7 +124,7 @@ function s3Problems(e: z.infer<typeof envSchema>): string[] {
 
 /**
  * SUBSCRIPTION_KEY: 32 random bytes as 64 hex digits or base64, the key that seals the addresses of
- * tracking e-mail updates (see modules/subscriptions/subscription-keys.ts).
+ * tracking e-mail updates (see plugins/subscription-keys/keys.ts).
  */
 function subscriptionKeyOf(text: string): Buffer | undefined {
   if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
@@ -205,6 +205,7 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: z.string().min(1).default('Waybill <no-reply@waybill.example>'),
   MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  EVENTS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEPLOYMENT_DEFAULTS.PUBLIC_URL.value),
   COMPANY_NAME: z.string().min(1).default('Waybill'),
   COMPANY_EMAIL: z.string().min(1).default('support@waybill.example'),
@@ -260,6 +261,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined; path: string };
   /** `outboxPollMs`: how long each process's outbox worker waits between two passes. */
   mail: { smtpUrl: string | undefined; from: string; outboxPollMs: number };
+  /** `pollMs`: how long an idle dispatcher of package events waits before it looks again (a change wakes it). */
+  events: { pollMs: number };
   publicUrl: string;
   /** True when PUBLIC_URL is https: Secure cookies and HSTS. */
   secure: boolean;
@@ -316,6 +319,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxPollMs: e.MAIL_OUTBOX_POLL_MS },
+    events: { pollMs: e.EVENTS_POLL_MS },
     publicUrl,
     secure: e.PUBLIC_URL.startsWith('https:'),
     company: {

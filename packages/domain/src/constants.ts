@@ -81,3 +81,6 @@ export const DEFAULT_GREETING = 'Hello,';
 export function defaultSignature(teamName: string): string {
   return `Best regards,\n${teamName} Team`;
 }
+
+/** Accepting promises delivery this many days later (shown to the customer as estimatedDelivery). */
+export const ESTIMATED_DELIVERY_DAYS = 5;

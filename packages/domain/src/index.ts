@@ -19,6 +19,7 @@ export * from './schemas/fields.ts';
 export * from './schemas/idempotency.ts';
 export * from './schemas/inbox.ts';
 export * from './schemas/labels.ts';
+export * from './schemas/messages.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/settings.ts';

@@ -43,6 +43,17 @@ describe('import rules', () => {
       'apps/web/src/islands/box.tsx':
         "import { card } from '../features/tracking/card.tsx';\nimport { Page } from '../pages/public/home.tsx';",
       'apps/web/src/components/shell.tsx': "const lazy = import('../app/router/routes.tsx');",
+      // The server's layers: each rule broken once, beside imports it allows.
+      'apps/server/src/modules/parcels/parcels.routes.ts':
+        "import * as service from './parcels.service.ts';\nimport { find } from './parcels.repository.ts';",
+      'apps/server/src/modules/parcels/parcels.service.ts':
+        "import { find } from './parcels.repository.ts';\nimport { send } from '../letters/letters.service.ts';",
+      'apps/server/src/modules/parcels/parcels.repository.ts': "import { db } from '../../db/client.ts';",
+      'apps/server/src/modules/letters/letters.service.ts': "import { find } from '../parcels/parcels.repository.ts';",
+      'apps/server/src/modules/letters/letters.test.ts': "import { find } from '../parcels/parcels.repository.ts';",
+      'apps/server/src/plugins/sweep.ts':
+        "import { errors } from '../errors.ts';\nimport { sweep } from '../modules/parcels/parcels.service.ts';",
+      'apps/server/src/app.ts': "import sweep from './plugins/sweep.ts';\nimport { all } from './modules/index.ts';",
     };
     for (const [file, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(root, file)), { recursive: true });
@@ -62,6 +73,10 @@ describe('import rules', () => {
         'apps/web/src/features/tracking/card.tsx ../../pages/public/home.tsx: features never imports pages',
         'apps/web/src/components/shell.tsx ../app/router/routes.tsx: components never imports app',
         'apps/web/src/islands/box.tsx ../pages/public/home.tsx: islands never imports pages',
+        'apps/server/src/modules/parcels/parcels.routes.ts ./parcels.repository.ts: a route never imports a repository',
+        "apps/server/src/modules/letters/letters.service.ts ../parcels/parcels.repository.ts: a module's repository is imported by its own module only",
+        'apps/server/src/plugins/sweep.ts ../modules/parcels/parcels.service.ts: plugins import no module',
+        'apps/server/src/modules/letters letters -> parcels -> letters: the modules never import each other in a circle',
       ].sort(),
     );
   });

@@ -6,6 +6,9 @@
 //   apps/server, apps/web  import the domain, never each other
 //   apps/web/src           lib, components  <-  features  <-  islands  <-  pages, app
 //                          a feature never imports another feature
+//   apps/server/src        routes never import a repository; a module's repository is imported by
+//                          its own module only; plugins/ imports no module (a mechanism knows no
+//                          feature); the modules never import each other in a circle (production files)
 //   every src/ folder      production files import no test folder (tests may)
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,6 +38,30 @@ async function sourceFiles(root: string, folder: string): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
+const SERVER_SRC = 'apps/server/src/';
+
+/** The feature module a server file belongs to (`modules/<name>/…`), if any. */
+function serverModuleOf(file: string): string | undefined {
+  if (!file.startsWith(SERVER_SRC)) return undefined;
+  const parts = file.slice(SERVER_SRC.length).split('/');
+  return parts[0] === 'modules' && parts.length > 2 ? parts[1] : undefined;
+}
+
+/** The server's layer rules for one import of a production file, both paths relative to the root. */
+function serverRuleBroken(file: string, target: string): string | undefined {
+  if (!file.startsWith(SERVER_SRC) || !target.startsWith(SERVER_SRC)) return undefined;
+  const toRepository = /\.repository\.ts$/.test(target);
+  if (file.endsWith('.routes.ts') && toRepository) return 'a route never imports a repository';
+  const toModule = serverModuleOf(target);
+  if (toRepository && toModule !== undefined && serverModuleOf(file) !== toModule) {
+    return "a module's repository is imported by its own module only";
+  }
+  if (file.startsWith(`${SERVER_SRC}plugins/`) && target.startsWith(`${SERVER_SRC}modules/`)) {
+    return 'plugins import no module';
+  }
+  return undefined;
+}
+
 /** The rule a single import breaks, if any. `file` and the resolved target are relative to the root. */
 export function ruleBroken(file: string, specifier: string): string | undefined {
   const isTest = TEST_FILE.test(file);
@@ -54,6 +81,10 @@ export function ruleBroken(file: string, specifier: string): string | undefined 
   if (file.startsWith('apps/web/') && (workspace('server') || inside('apps/server/')))
     return 'the web never imports the server';
 
+  if (!isTest && target) {
+    const broken = serverRuleBroken(file, target);
+    if (broken) return broken;
+  }
   if (file.startsWith('apps/web/src/') && target?.startsWith('apps/web/src/')) {
     const [fromLayer, fromFeature] = file.split('/').slice(3, 5);
     const [toLayer, toFeature] = target.split('/').slice(3, 5);
@@ -67,16 +98,67 @@ export function ruleBroken(file: string, specifier: string): string | undefined 
   return undefined;
 }
 
-/** Every import under the checked folders that breaks a rule. */
+/**
+ * The circles among the server's modules: each as the modules in order, the first repeated at the end
+ * (`['mail', 'shipments', 'mail']`). `imports` maps a production file to the files it imports.
+ */
+export function moduleCircles(imports: ReadonlyMap<string, readonly string[]>): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, targets] of imports) {
+    const from = serverModuleOf(file);
+    if (from === undefined || TEST_FILE.test(file)) continue;
+    for (const target of targets) {
+      const to = serverModuleOf(target);
+      if (to === undefined || to === from) continue;
+      edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  const circles: string[][] = [];
+  const seen = new Set<string>();
+  const done = new Set<string>();
+  const visit = (module: string, trail: string[]) => {
+    if (done.has(module)) return;
+    const at = trail.indexOf(module);
+    if (at >= 0) {
+      const circle = [...trail.slice(at), module];
+      const key = [...circle.slice(0, -1)].sort().join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        circles.push(circle);
+      }
+      return;
+    }
+    for (const next of [...(edges.get(module) ?? [])].sort()) visit(next, [...trail, module]);
+  };
+  for (const module of [...edges.keys()].sort()) {
+    visit(module, []);
+    done.add(module);
+  }
+  return circles;
+}
+
+/** Every import under the checked folders that breaks a rule, and every circle of server modules. */
 export async function findImportViolations(root: string): Promise<ImportViolation[]> {
   const folders = ['packages/domain/src', 'apps/server/src', 'apps/web/src', 'apps/web/scripts'];
   const files = (await Promise.all(folders.map((folder) => sourceFiles(root, folder)))).flat();
   const violations: ImportViolation[] = [];
+  const imports = new Map<string, string[]>();
   for (const file of files) {
+    const targets: string[] = [];
     for (const specifier of importsOf(await readFile(path.join(root, file), 'utf8'))) {
       const rule = ruleBroken(file, specifier);
       if (rule) violations.push({ file, specifier, rule });
+      if (specifier.startsWith('.'))
+        targets.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
     }
+    imports.set(file, targets);
+  }
+  for (const circle of moduleCircles(imports)) {
+    violations.push({
+      file: `apps/server/src/modules/${circle[0]}`,
+      specifier: circle.join(' -> '),
+      rule: 'the modules never import each other in a circle',
+    });
   }
   return violations;
 }

@@ -80,6 +80,23 @@ async function lastMigration(db: Database): Promise<string> {
   return String(rows[0]?.hash ?? '');
 }
 
+/** Every serial column (the events' ids) goes on after the highest restored value. */
+async function continueSequences(db: Database): Promise<void> {
+  const serials = rowsOf(
+    await db.execute(
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' and column_default like 'nextval(%'`,
+    ),
+  ) as { table_name: string; column_name: string }[];
+  for (const { table_name: table, column_name: column } of serials) {
+    const name = sql.raw(`"${table}"`);
+    const field = sql.raw(`"${column}"`);
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${field}), 0) + 1, false) from ${name}`,
+    );
+  }
+}
+
 /** The app's tables, each after the tables its foreign keys point to. */
 async function tablesInOrder(db: Database): Promise<string[]> {
   const tables = rowsOf(
@@ -259,6 +276,9 @@ export async function restore(options: BackupOptions, file: string): Promise<Bac
           await tx.execute(sql.raw(`alter table "audit_log" disable trigger "audit_log_no_truncate"`));
           await tx.execute(sql.raw(`truncate ${tables.map((table) => `"${table}"`).join(', ')} cascade`));
           await tx.execute(sql.raw(`alter table "audit_log" enable trigger "audit_log_no_truncate"`));
+          // A restored event brings its own deliveries: the trigger that gives a new event one for every
+          // consumer is off until the rows are in (enabled again below, or never off after a rollback).
+          await tx.execute(sql.raw(`alter table "package_events" disable trigger "package_events_fan_out"`));
         } else if ('table' in line) {
           if (!columns.has(line.table)) throw new BackupError(`unknown table ${line.table}`);
           if (DERIVED_TABLES.has(line.table)) {
@@ -286,6 +306,8 @@ export async function restore(options: BackupOptions, file: string): Promise<Bac
         } else if ('end' in line) {
           await flush();
           end = line;
+          await tx.execute(sql.raw(`alter table "package_events" enable trigger "package_events_fan_out"`));
+          await continueSequences(tx);
         }
       }
       if (!header || !end) throw new BackupError('the backup is cut off');

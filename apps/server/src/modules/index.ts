@@ -4,10 +4,12 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { companyDetailsRoutes } from './company-details/company-details.routes.ts';
 import { consoleShortcutRoutes } from './console-shortcut/console-shortcut.routes.ts';
+import type { EventConsumer } from './events/events.service.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { mailEventConsumer } from './mail/mail-events.consumer.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
@@ -34,3 +36,11 @@ export const featureRoutes: RoutesPlugin[] = [
   labelsRoutes,
   auditRoutes,
 ];
+
+/**
+ * Every consumer of package events (modules/events): a new channel to the outside is a module with an
+ * EventConsumer, added here. A consumer added to an existing install hears the events from its first
+ * start on; one that must hear every event from the first is also registered by a migration (0018
+ * registers `mail`).
+ */
+export const eventConsumers: EventConsumer[] = [mailEventConsumer];

@@ -6,7 +6,6 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 import { z } from 'zod';
 import { publicScope } from '../http/access.ts';
 import { addRouteAnswers, fileAnswer } from '../http/answers.ts';
-import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import { XSRF_COOKIE, XSRF_COOKIE_HTTPS, XSRF_HEADER } from './xsrf.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -96,7 +95,7 @@ const describeComponents: typeof jsonSchemaTransformObject = (input) => {
  * The OpenAPI 3.1 description of the API, generated from the routes' own schemas as they are
  * registered. Registered before any route, so its hook sees them all.
  */
-async function openapi(app: FastifyInstance) {
+async function openapi(app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -114,7 +113,7 @@ async function openapi(app: FastifyInstance) {
           operatorSession: {
             type: 'apiKey',
             in: 'cookie',
-            name: SESSION_COOKIE,
+            name: sessionCookie,
             description: 'Set by POST /api/auth/login (httpOnly, SameSite=Lax); ends after 12 hours idle or 7 days.',
           },
           antiForgery: {

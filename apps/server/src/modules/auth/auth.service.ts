@@ -97,6 +97,16 @@ export async function authenticate(
 }
 
 /** Forgets every failed sign-in counted for an operator (at their e-mail and from each of their browsers). */
+/** A new operator row (the e-mail lower-cased); undefined when the e-mail is taken. */
+export async function createOperatorRow(db: Database, values: repository.NewOperator) {
+  return repository.insertOperator(db, values);
+}
+
+/** Voids the operator's invitation and reset links not used yet; how many there were. */
+export async function voidUnusedLinksOf(db: Database, operatorId: string): Promise<number> {
+  return repository.deleteUnusedLinksOf(db, operatorId);
+}
+
 export async function clearSignInThrottle(db: Database, operator: { id: string; email: string }): Promise<void> {
   await repository.clearAccountSignInFailures(db, accountThrottleKey(operator.email), deviceThrottleKey(operator.id));
 }

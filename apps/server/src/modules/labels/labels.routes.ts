@@ -1,8 +1,13 @@
-import { apiErrorSchema, labelQuerySchema, labelsRequestSchema, packageCodeParamsSchema } from '@waybill/domain';
+import {
+  apiErrorSchema,
+  labelQuerySchema,
+  labelsRequestSchema,
+  PACKAGE_NOT_FOUND,
+  packageCodeParamsSchema,
+} from '@waybill/domain';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { consoleScope } from '../../http/access.ts';
 import { errorAnswers, fileAnswer } from '../../http/answers.ts';
-import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import { LABELS_BUSY, LabelPrintersBusyError, type RenderedPdf } from './label-renderer.ts';
 import * as labels from './labels.service.ts';
 

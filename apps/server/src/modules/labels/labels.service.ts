@@ -1,8 +1,7 @@
-import { canHaveLabel, type LabelSize } from '@waybill/domain';
+import { canHaveLabel, ESTIMATED_DELIVERY_DAYS, type LabelSize, PACKAGE_NOT_FOUND } from '@waybill/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { ESTIMATED_DELIVERY_DAYS, PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import type { LabelContent } from './label-pdf.ts';
 import { type RenderedPdf, renderLabelsOffThread } from './label-renderer.ts';
 import * as repository from './labels.repository.ts';

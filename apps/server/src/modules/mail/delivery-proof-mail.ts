@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { findProofByShipmentId } from '../shipments/delivery-proof.repository.ts';
+import { findProofForMail } from '../shipments/delivery-proof.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 import type { DeliveryProofContent, NotificationContent } from './templates/notification-template.ts';
@@ -26,7 +26,7 @@ export async function deliveryProofMail(
 ): Promise<DeliveryProofMail | undefined> {
   const content = row.payload as NotificationContent;
   if (content.event !== 'status' || content.detail !== DELIVERED_STATUS || !row.shipmentId) return undefined;
-  const found = await findProofByShipmentId(deps.db, row.shipmentId);
+  const found = await findProofForMail(deps.db, row.shipmentId);
   if (!found || found.shipperEmail.trim().toLowerCase() !== row.to) return undefined;
   const { proof } = found;
   const attachments: InlineAttachment[] = [];

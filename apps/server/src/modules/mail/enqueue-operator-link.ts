@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { operatorTokens } from '../../db/schema/index.ts';
-import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
+import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import { insertOutboxMessages, type OutboxRow } from './outbox.repository.ts';
 import type { RenderedEmail } from './templates/index.ts';
 import type { MailContext } from './templates/layout.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import { deliveryProofMail } from './delivery-proof-mail.ts';
 import { isOperatorLinkKind, payloadAfterSending, prepareOperatorLinkMessage } from './enqueue-operator-link.ts';
 import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';

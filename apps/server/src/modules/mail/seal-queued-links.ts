@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
+import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import { OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND } from './enqueue-operator-link.ts';
 import { SUBSCRIPTION_CONFIRM_KIND } from './subscriber-mail.ts';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { THUMBNAIL_MAX_PX } from '../shipments/image-processing.ts';
-import { findImagesOf, findShipmentByCode, type ShipmentImageRow } from '../shipments/shipments.repository.ts';
+import { findShipmentImages as findImagesByCode, type ShipmentImageRow } from '../shipments/package-reads.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { EmailImage } from './templates/index.ts';
 
@@ -15,9 +15,7 @@ export async function findShipmentImages(
 ): Promise<ShipmentImageRow[]> {
   const code = normalizeTrackingCode(trackingCode);
   if (code === '') return [];
-  const shipment = await findShipmentByCode(db, code);
-  if (!shipment) return [];
-  return (await findImagesOf(db, [shipment.id])).slice(0, count);
+  return findImagesByCode(db, code, count);
 }
 
 /**

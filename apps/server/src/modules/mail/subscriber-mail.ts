@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { trackingSubscriptions } from '../../db/schema/index.ts';
-import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
+import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import { insertOutboxMessages, type OutboxRow } from './outbox.repository.ts';
 import type { MailContext, RenderedEmail } from './templates/index.ts';
 import type { NotificationEvent } from './templates/notification-template.ts';

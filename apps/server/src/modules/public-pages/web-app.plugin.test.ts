@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PageRequest } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment } from '../../test/support/factories.ts';
-import type { TestClient } from '../../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { databasesFor } from '../../test/support/test-databases.ts';
-import { writeTestWebBuild } from '../../test/support/web-build.ts';
+import { acceptedShipment } from '../../../test/support/factories.ts';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
+import { writeTestWebBuild } from '../../../test/support/web-build.ts';
 
 interface Rendered {
   renders: number;

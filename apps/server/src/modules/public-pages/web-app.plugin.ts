@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   normalizeTrackingCode,
+  PACKAGE_NOT_FOUND,
   type PageRequest,
   PRERENDERED_PATHS,
   parseTrackingCodes,
@@ -10,16 +11,15 @@ import {
 } from '@waybill/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { fileAnswer } from '../http/answers.ts';
-import { PageCache } from '../modules/public-pages/page-cache.ts';
-import { loadPageRenderer } from '../modules/public-pages/page-renderer.ts';
-import { preparePage, sendPage } from '../modules/public-pages/rendered-page.ts';
-import { loadSiteContent } from '../modules/public-pages/site-content.ts';
-import { PACKAGE_NOT_FOUND } from '../modules/shipments/shipments.service.ts';
-import { readCachedAnswer } from '../modules/tracking/tracking.service.ts';
-import { sendNotFound } from './error-handler.ts';
-import { rateLimitFor } from './rate-limits.ts';
-import { CONSOLE_PAGE_HELMET } from './security-headers.ts';
+import { fileAnswer } from '../../http/answers.ts';
+import { sendNotFound } from '../../plugins/error-handler.ts';
+import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { CONSOLE_PAGE_HELMET } from '../../plugins/security-headers.ts';
+import { readCachedAnswer } from '../tracking/tracking.service.ts';
+import { PageCache } from './page-cache.ts';
+import { loadPageRenderer } from './page-renderer.ts';
+import { preparePage, sendPage } from './rendered-page.ts';
+import { loadSiteContent } from './site-content.ts';
 
 const CONSOLE_PAGE = 'console.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';

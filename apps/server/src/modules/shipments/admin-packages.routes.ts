@@ -1,7 +1,13 @@
 import {
+  DECIDE_FIRST,
   deletedPackageSchema,
+  ESTIMATED_DELIVERY_DAYS,
   locationDeleteSchema,
   locationUpdateInputSchema,
+  NO_SUCH_UPDATE,
+  ONLY_PENDING_ACCEPTED,
+  ONLY_PENDING_REJECTED,
+  PACKAGE_NOT_FOUND,
   packageCodeParamsSchema,
   packageListQuerySchema,
   packageStatsSchema,
@@ -13,10 +19,11 @@ import { consoleScope } from '../../http/access.ts';
 import { errorAnswer, errorAnswers } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
 import { operatorActor } from '../audit/audit.service.ts';
+import * as reads from './package-reads.service.ts';
 import * as shipments from './shipments.service.ts';
 
 const tags = ['Packages'];
-const unknownPackage = errorAnswer(shipments.PACKAGE_NOT_FOUND);
+const unknownPackage = errorAnswer(PACKAGE_NOT_FOUND);
 // Writes whose repeat would add a second update or answer 409/404 after the first succeeded: a repeat
 // with the same Idempotency-Key replays the first answer instead.
 const keyed = { idempotency: 'body' } as const;
@@ -29,14 +36,14 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
       schema: {
         tags,
         summary: 'The packages, newest first, a page at a time; optionally found by text, status or need of attention',
-        description: `A search (q) that is a whole tracking code or e-mail address some package has lists just those packages; other text is found inside the code, names, e-mails and phones. A search or the Needs attention list (attention=1) is counted up to ${shipments.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${shipments.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
+        description: `A search (q) that is a whole tracking code or e-mail address some package has lists just those packages; other text is found inside the code, names, e-mails and phones. A search or the Needs attention list (attention=1) is counted up to ${reads.SEARCH_COUNT_CAP} matches: past it X-Total-Count is ${reads.SEARCH_COUNT_CAP} and X-Total-Count-Capped says so.`,
         querystring: packageListQuerySchema,
         response: { 200: pageAnswer(shipmentViewSchema, { capped: true }) },
       },
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
-      return sendPage(request, reply, { ...(await shipments.listShipments(app, request.query)), page, pageSize });
+      return sendPage(request, reply, { ...(await reads.listShipments(app, request.query)), page, pageSize });
     },
   );
 
@@ -49,7 +56,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
         response: { 200: packageStatsSchema },
       },
     },
-    async () => shipments.getShipmentStats(app),
+    async () => reads.getShipmentStats(app),
   );
 
   app.get(
@@ -62,7 +69,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
         response: { 200: shipmentViewSchema, 404: unknownPackage },
       },
     },
-    async (request) => shipments.getShipment(app, request.params.trackingCode),
+    async (request) => reads.getShipment(app, request.params.trackingCode),
   );
 
   app.post(
@@ -70,12 +77,12 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
     {
       schema: {
         tags,
-        summary: `Accepts a Pending package: "Order Placed", estimated delivery ${shipments.ESTIMATED_DELIVERY_DAYS} days later`,
+        summary: `Accepts a Pending package: "Order Placed", estimated delivery ${ESTIMATED_DELIVERY_DAYS} days later`,
         body: trackingCodeBodySchema,
         response: {
           200: shipmentViewSchema,
           404: unknownPackage,
-          ...errorAnswers({ 409: shipments.ONLY_PENDING_ACCEPTED }),
+          ...errorAnswers({ 409: ONLY_PENDING_ACCEPTED }),
         },
       },
       config: keyed,
@@ -93,7 +100,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
         response: {
           200: shipmentViewSchema,
           404: unknownPackage,
-          ...errorAnswers({ 409: shipments.ONLY_PENDING_REJECTED }),
+          ...errorAnswers({ 409: ONLY_PENDING_REJECTED }),
         },
       },
       config: keyed,
@@ -113,7 +120,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
           404: unknownPackage,
           ...errorAnswers({
             400: 'Refused input: "Enter a custom status" for a blank status or the literal "Custom Status"',
-            409: shipments.DECIDE_FIRST,
+            409: DECIDE_FIRST,
           }),
         },
       },
@@ -155,7 +162,7 @@ export const adminPackagesRoutes = consoleScope(async (app) => {
         body: locationDeleteSchema,
         response: {
           200: shipmentViewSchema,
-          ...errorAnswers({ 404: `${shipments.PACKAGE_NOT_FOUND} Or: ${shipments.NO_SUCH_UPDATE}` }),
+          ...errorAnswers({ 404: `${PACKAGE_NOT_FOUND} Or: ${NO_SUCH_UPDATE}` }),
         },
       },
       config: keyed,

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
+  DECIDE_FIRST,
   deliveryProofFormSchema,
   deliveryProofSchema,
   LIMITS,
+  PACKAGE_NOT_FOUND,
   packageCodeParamsSchema,
   proofImageParamsSchema,
   shipmentViewSchema,
@@ -16,7 +18,6 @@ import { claimIdempotencyKey, type StoredAnswer, sendReplay } from '../../plugin
 import { operatorActor } from '../audit/audit.service.ts';
 import * as proofs from './delivery-proof.service.ts';
 import { PROOF_FIELD_BYTES, proofFingerprint, receiveProof } from './delivery-proof-upload.ts';
-import { DECIDE_FIRST, PACKAGE_NOT_FOUND } from './shipments.service.ts';
 
 const tags = ['Packages'];
 

@@ -1,11 +1,14 @@
 import {
   canRecordDelivery,
+  DECIDE_FIRST,
   type DeliveryProof,
   deliveryProofFieldsSchema,
+  PACKAGE_NOT_FOUND,
   PENDING_STATUS,
   type ProofImageKind,
   type ShipmentView,
 } from '@waybill/domain';
+import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../errors.ts';
 import { type OperatorActor, recordAudit } from '../audit/audit.service.ts';
 import * as proofs from './delivery-proof.repository.ts';
@@ -17,15 +20,9 @@ import {
   storeProofImages,
 } from './delivery-proof-images.ts';
 import type { ReceivedFile } from './multipart-submission.ts';
+import { getShipment } from './package-reads.service.ts';
 import { findShipmentByCode } from './shipments.repository.ts';
-import {
-  changeShipmentStatusRow,
-  DECIDE_FIRST,
-  DELIVERED_STATUS,
-  getShipment,
-  PACKAGE_NOT_FOUND,
-  type ShipmentDeps,
-} from './shipments.service.ts';
+import { changeShipmentStatusRow, DELIVERED_STATUS, type ShipmentDeps } from './shipments.service.ts';
 
 export const REJECTED_NOT_DELIVERED = 'A Rejected package cannot be delivered';
 export const NO_PROOF = 'This package has no proof of delivery';
@@ -141,6 +138,11 @@ async function requireProof(deps: ShipmentDeps, trackingCode: string) {
  * A package's proof of delivery as operators see it, or null when it has none (most packages: an
  * answer, not an error); only an unknown package is a 404.
  */
+/** The package's proof with its shipper's e-mail, for the delivery e-mail; undefined without one. */
+export async function findProofForMail(db: Database, shipmentId: string) {
+  return proofs.findProofByShipmentId(db, shipmentId);
+}
+
 export async function getDeliveryProof(deps: ShipmentDeps, trackingCode: string): Promise<DeliveryProof | null> {
   const shipment = await findShipmentByCode(deps.db, trackingCode);
   if (!shipment) throw notFound(PACKAGE_NOT_FOUND);

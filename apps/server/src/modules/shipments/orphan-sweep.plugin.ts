@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { sweepOrphanFiles } from '../modules/shipments/orphan-sweep.service.ts';
-import { withProgress } from '../progress.ts';
+import { withProgress } from '../../progress.ts';
+import { sweepOrphanFiles } from './orphan-sweep.service.ts';
 
 // Any constant shared by every server process on one database (not the migration lock's).
 const PROCESS_LOCK_ID = 724_190_332;

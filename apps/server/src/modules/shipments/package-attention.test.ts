@@ -9,7 +9,7 @@ import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { shipments } from '../../db/schema/index.ts';
-import { listShipments } from './shipments.service.ts';
+import { listShipments } from './package-reads.service.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import { statusCounts } from '../../../test/support/status-counts.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import type { Database } from '../../db/client.ts';
-import { SEARCH_COUNT_CAP as CAP } from './shipments.service.ts';
+import { SEARCH_COUNT_CAP as CAP } from './package-reads.service.ts';
 
 /** A page size that divides the cap: the page that ends at it is full. */
 const PAGE = 100;

@@ -1,7 +1,13 @@
 import { PENDING_STATUS, SETTLED_STATUSES } from '@waybill/domain';
-import { and, asc, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locationUpdates, packageStatusCounts, shipmentImages, shipments } from '../../db/schema/index.ts';
+import {
+  locationUpdates,
+  packageStatusCounts,
+  shipmentImages,
+  shipments,
+  trackingSubscriptions,
+} from '../../db/schema/index.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipmentRow = typeof shipments.$inferInsert;
@@ -79,6 +85,24 @@ export async function insertShipmentImages(db: Database, rows: NewShipmentImageR
 export async function findShipmentByCode(db: Database, trackingCode: string): Promise<ShipmentRow | undefined> {
   const [row] = await db.select().from(shipments).where(eq(shipments.trackingCode, trackingCode)).limit(1);
   return row;
+}
+
+export async function findShipmentById(db: Database, id: string): Promise<ShipmentRow | undefined> {
+  const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * How many addresses confirmed the package's e-mail updates: what the console shows of them (operators
+ * see the number, never a stranger's address). Read here rather than through the subscriptions module,
+ * which depends on mail, which reads packages: a module circle.
+ */
+export async function countConfirmedSubscribers(db: Database, shipmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trackingSubscriptions)
+    .where(and(eq(trackingSubscriptions.shipmentId, shipmentId), eq(trackingSubscriptions.status, 'confirmed')));
+  return row?.n ?? 0;
 }
 
 export interface ShipmentOrder {

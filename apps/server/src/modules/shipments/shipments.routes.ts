@@ -2,6 +2,7 @@ import type { RoutesPlugin } from '../../http/access.ts';
 import { adminPackagesRoutes } from './admin-packages.routes.ts';
 import { deliveryProofRoutes } from './delivery-proof.routes.ts';
 import { packageBulkRoutes } from './package-bulk.routes.ts';
+import { packageHistoryRoutes } from './package-history.routes.ts';
 import { submitPackageRoutes } from './submit-package.routes.ts';
 
 /** Package submission (public, multipart) and the console's package routes, each in its own scope. */
@@ -10,4 +11,5 @@ export const shipmentsRoutes: RoutesPlugin = async (app, options) => {
   await app.register(adminPackagesRoutes, options);
   await app.register(packageBulkRoutes, options);
   await app.register(deliveryProofRoutes, options);
+  await app.register(packageHistoryRoutes, options);
 };

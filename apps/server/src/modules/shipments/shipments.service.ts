@@ -1,41 +1,31 @@
 import {
   ACCEPTED_STATUS,
-  attentionCutoffs,
-  attentionReasons,
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
+  DECIDE_FIRST,
+  ESTIMATED_DELIVERY_DAYS,
   generateTrackingCode,
+  NO_SUCH_UPDATE,
+  ONLY_PENDING_ACCEPTED,
+  ONLY_PENDING_REJECTED,
+  PACKAGE_NOT_FOUND,
   PENDING_STATUS,
-  type packageListQuerySchema,
   REJECTED_STATUS,
   type ShipmentInput,
   type ShipmentView,
-  TRACKING_CODE_ALPHABET,
-  TRACKING_CODE_LENGTH,
 } from '@waybill/domain';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { pageWindow } from '../../db/paging.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { getAttentionRules } from '../attention/attention.service.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
-import { enqueueStatusNotification, enqueueSubmissionReceipt } from '../mail/index.ts';
-import { countSubscribers } from '../subscriptions/subscriber-count.ts';
+import { recordPackageEvent } from '../events/events.service.ts';
 import { deleteProofOf, findProofOf } from './delivery-proof.repository.ts';
 import { proofImageKeys, removeFormerProofFiles } from './delivery-proof-images.ts';
 import type { StoredImage } from './image-processing.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
 
-/** Accepting promises delivery this many days later (shown to the customer as estimatedDelivery). */
-export const ESTIMATED_DELIVERY_DAYS = 5;
 const TRACKING_CODE_ATTEMPTS = 5;
-export const PACKAGE_NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
-export const ONLY_PENDING_ACCEPTED = 'Only a Pending package can be accepted';
-export const ONLY_PENDING_REJECTED = 'Only a Pending package can be rejected';
-export const DECIDE_FIRST = 'Accept or reject the package before changing its status';
-export const NO_SUCH_UPDATE = 'No location update has that timestamp';
 export const DELIVERED_STATUS = 'Delivered';
 
 /** What an entry keeps of a package that was submitted or deleted: who, where, what (not the photos). */
@@ -51,7 +41,7 @@ export interface ShipmentDeps {
 }
 
 /** Loads images and location updates for rows and builds the API views, in the rows' order. */
-async function viewsOf(deps: ShipmentDeps, rows: repository.ShipmentRow[]): Promise<ShipmentView[]> {
+export async function viewsOf(deps: ShipmentDeps, rows: repository.ShipmentRow[]): Promise<ShipmentView[]> {
   const ids = rows.map((row) => row.id);
   const [images, updates] = await Promise.all([
     repository.findImagesOf(deps.db, ids),
@@ -67,12 +57,12 @@ async function viewsOf(deps: ShipmentDeps, rows: repository.ShipmentRow[]): Prom
   );
 }
 
-async function viewOf(deps: ShipmentDeps, row: repository.ShipmentRow): Promise<ShipmentView> {
+export async function viewOf(deps: ShipmentDeps, row: repository.ShipmentRow): Promise<ShipmentView> {
   const [view] = await viewsOf(deps, [row]);
   return view!;
 }
 
-async function requireShipment(db: Database, trackingCode: string): Promise<repository.ShipmentRow> {
+export async function requireShipment(db: Database, trackingCode: string): Promise<repository.ShipmentRow> {
   const row = await repository.findShipmentByCode(db, trackingCode);
   if (!row) throw notFound(PACKAGE_NOT_FOUND);
   return row;
@@ -80,8 +70,8 @@ async function requireShipment(db: Database, trackingCode: string): Promise<repo
 
 /**
  * Stores a new Pending package with its already-stored images in one transaction, under a fresh
- * tracking code (a collision, about 1 in 10^17, retries with another). The shipper's receipt is queued
- * in the same transaction: a stored package always gets its e-mail, a refused one never does.
+ * tracking code (a collision, about 1 in 10^17, retries with another). Its `package.submitted` event is
+ * recorded in the same transaction: a stored package is always heard of (its receipt), a refused one never.
  */
 export async function createShipment(
   deps: ShipmentDeps,
@@ -101,7 +91,12 @@ export async function createShipment(
           tx,
           images.map((image, position) => ({ shipmentId: shipment.id, position, ...image })),
         );
-        await enqueueSubmissionReceipt(tx, shipment);
+        await recordPackageEvent(tx, {
+          type: 'package.submitted',
+          ...eventTarget(shipment),
+          actor,
+          payload: {},
+        });
         await recordAudit(tx, {
           actor,
           action: 'package.submitted',
@@ -118,116 +113,22 @@ export async function createShipment(
   }
 }
 
-/**
- * A search's total is counted up to here: what an operator reads as "200+ packages" (eight full pages
- * and more), at the cost of reading 201 matches however many there are (an exact count of a common
- * surname grew with the table). The rows read to find them depend on how dense the matches are: a
- * surname a fifth of all packages carry read 5,001 rows for a cap of 1,000 (3 ms on PostgreSQL, 9 ms
- * on PGlite through HTTP), 1.65 and 1.89 times the whole answer at 100 packages; about 1,000 rows now.
- */
-export const SEARCH_COUNT_CAP = 200;
-
-/**
- * The total of a list: from the per-status counters when the list is all packages or one status, up to
- * SEARCH_COUNT_CAP for a search or the Needs attention list (which, on a neglected day, can hold most
- * open packages), exactly (count(*)) for any other filter.
- */
-async function countListed(db: Database, filter: repository.ShipmentFilter) {
-  const { search, status, ...other } = filter;
-  if (search || filter.attention) {
-    const { count, capped } = await repository.countShipmentsUpTo(db, filter, SEARCH_COUNT_CAP);
-    return { total: count, capped };
-  }
-  if (Object.values(other).every((value) => value === undefined)) {
-    return { total: await repository.countShipmentsFromCounters(db, status), capped: false };
-  }
-  return { total: await repository.countShipments(db, filter), capped: false };
-}
-
-/**
- * Whether a search could be a whole tracking code or e-mail address. One that some package has lists
- * just those packages, found by equality in an index; a trigram lookup of it (the contains search that
- * any other text gets) reads postings that grow with the table.
- */
-function couldBeExact(search: string): boolean {
-  if (
-    search.length === TRACKING_CODE_LENGTH &&
-    [...search.toUpperCase()].every((c) => TRACKING_CODE_ALPHABET.includes(c))
-  )
-    return true;
-  const at = search.indexOf('@');
-  return at > 0 && at < search.length - 1 && !search.includes(' ');
-}
-
-/** The exact total when a page came back short and not past the end; undefined when it must be counted. */
-function totalFromShortPage(window: { limit: number; offset: number }, rows: unknown[]) {
-  if (rows.length >= window.limit || (rows.length === 0 && window.offset > 0)) return undefined;
-  return { total: window.offset + rows.length, capped: false };
-}
-
-/**
- * One page of the console list. With `attention=1` only the packages that need attention as of `now`
- * under the saved rules, each carrying its reasons (the same rules, in the domain, on the same clock).
- */
-export async function listShipments(
-  deps: ShipmentDeps,
-  query: z.output<typeof packageListQuerySchema>,
-  now = new Date(),
-) {
-  const rules = query.attention === '1' ? await getAttentionRules(deps.db) : undefined;
-  const filter: repository.ShipmentFilter = {
-    search: query.q?.trim().toLowerCase() || undefined,
-    status: query.status?.trim() || undefined,
-    ...(rules ? { attention: attentionCutoffs(rules, now) } : {}),
-  };
-  if (filter.search && couldBeExact(filter.search))
-    filter.exact = await repository.hasExactMatch(deps.db, filter.search);
-  const window = pageWindow(query);
-  const page = repository.findShipmentsPage(deps.db, filter, window, {
-    by: query.sort ?? 'created',
-    direction: query.order ?? 'desc',
-  });
-  const [rows, { total, capped }] = await Promise.all([
-    page,
-    // A search's page that is not full is the end of the list: its total is known without looking the
-    // text up in the index a second time (a rare e-mail or code costs that lookup, which grows with the table).
-    filter.search
-      ? page.then((found) => totalFromShortPage(window, found) ?? countListed(deps.db, filter))
-      : countListed(deps.db, filter),
-  ]);
-  const items = await viewsOf(deps, rows);
-  return {
-    items: rules ? items.map((item) => ({ ...item, attention: attentionReasons(item, rules, now) })) : items,
-    total,
-    capped,
-  };
-}
-
-/** From the per-status counters: as cheap at 100,000 packages as at 100. */
-export async function getShipmentStats(deps: ShipmentDeps) {
-  const counts = await repository.countShipmentsByStatus(deps.db);
-  const byStatus: Record<string, number> = {};
-  for (const { status, count } of counts) byStatus[status] = count;
-  return { total: counts.reduce((sum, { count }) => sum + count, 0), byStatus };
-}
-
-/** One package's details, with the number of addresses that confirmed its e-mail updates. */
-export async function getShipment(deps: ShipmentDeps, trackingCode: string): Promise<ShipmentView> {
-  const row = await requireShipment(deps.db, trackingCode);
-  const [view, subscribers] = await Promise.all([viewOf(deps, row), countSubscribers(deps.db, row.id)]);
-  return { ...view, subscribers };
-}
-
 /** Explains why a conditional status change matched nothing: unknown code (404) or wrong state (409). */
 async function failStatusChange(db: Database, trackingCode: string, message: string): Promise<never> {
   await requireShipment(db, trackingCode);
   throw conflict(message);
 }
 
-// Each change below queues its customer notification in the same transaction (when the setting is
-// on): a committed change always has its e-mails queued, a rolled-back one never does. Each has a
-// form that answers the changed row (all a bulk action reports, so it reads no images or location
-// updates) and one that answers the view.
+// Each change below records its event in the same transaction: a committed change is always heard of
+// (the customers' e-mails and every other consumer), a rolled-back one never is. Each has a form that
+// answers the changed row (all a bulk action reports, so it reads no images or location updates) and
+// one that answers the view.
+
+/** The package an event is about. */
+const eventTarget = (shipment: { id: string; trackingCode: string }) => ({
+  packageId: shipment.id,
+  trackingCode: shipment.trackingCode,
+});
 
 export async function acceptShipment(deps: ShipmentDeps, actor: AuditActor, trackingCode: string, now = new Date()) {
   return viewOf(deps, await acceptShipmentRow(deps.db, actor, trackingCode, now));
@@ -243,7 +144,12 @@ export async function acceptShipmentRow(db: Database, actor: AuditActor, trackin
         { status: ACCEPTED_STATUS, estimatedDelivery },
         { statusIs: PENDING_STATUS },
       )) ?? (await failStatusChange(tx, trackingCode, ONLY_PENDING_ACCEPTED));
-    await enqueueStatusNotification(tx, { shipment: accepted, event: 'accepted' });
+    await recordPackageEvent(tx, {
+      type: 'package.accepted',
+      ...eventTarget(accepted),
+      actor,
+      payload: { estimatedDelivery: accepted.estimatedDelivery?.toISOString() ?? null },
+    });
     await recordAudit(tx, {
       actor,
       action: 'package.accepted',
@@ -268,7 +174,7 @@ export async function rejectShipmentRow(db: Database, actor: AuditActor, trackin
         { status: REJECTED_STATUS },
         { statusIs: PENDING_STATUS },
       )) ?? (await failStatusChange(tx, trackingCode, ONLY_PENDING_REJECTED));
-    await enqueueStatusNotification(tx, { shipment: rejected, event: 'rejected' });
+    await recordPackageEvent(tx, { type: 'package.rejected', ...eventTarget(rejected), actor, payload: {} });
     await recordAudit(tx, {
       actor,
       action: 'package.rejected',
@@ -336,16 +242,21 @@ export async function changeShipmentStatusRow(
     const changed =
       (await repository.updateShipmentStatus(tx, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
       (await failStatusChange(tx, trackingCode, DECIDE_FIRST));
-    // Setting the status it already has tells the customer nothing. The key names the state the change
-    // started from, so the same change sent twice at once is queued once, while a later return to an
-    // earlier status (Shipped, Processing, Shipped) is a new notification.
+    // Setting the status it already has is no news. `since` names the state the change started from, so
+    // the same change sent twice at once is heard as one, while a later return to an earlier status
+    // (Shipped, Processing, Shipped) is news again.
     if (before.status !== changed.status) {
-      await enqueueStatusNotification(tx, {
-        shipment: changed,
-        event: 'status',
-        detail: changed.status,
-        key: `status:${before.updatedAt.toISOString()}:${changed.status}`,
+      const target = eventTarget(changed);
+      const since = before.updatedAt.toISOString();
+      await recordPackageEvent(tx, {
+        type: 'package.status_changed',
+        ...target,
+        actor,
+        payload: { from: before.status, to: changed.status, since },
       });
+      if (changed.status === DELIVERED_STATUS) {
+        await recordPackageEvent(tx, { type: 'package.delivered', ...target, actor, payload: {} });
+      }
     }
     // Recorded even when the status stays the same: the operator did set it.
     await recordAudit(tx, {
@@ -385,12 +296,12 @@ export async function addLocationUpdateRow(db: Database, actor: AuditActor, trac
       timestamp: new Date(),
     });
     await repository.touchShipment(tx, shipment.id);
-    // Keyed by the update, so the same place reported twice on a journey is two notifications.
-    await enqueueStatusNotification(tx, {
-      shipment,
-      event: 'location',
-      detail: location,
-      key: `location:${update.id}`,
+    // Named by the update, so the same place reported twice on a journey is two pieces of news.
+    await recordPackageEvent(tx, {
+      type: 'package.location_added',
+      ...eventTarget(shipment),
+      actor,
+      payload: { location, updateId: update.id },
     });
     await recordAudit(tx, {
       actor,
@@ -436,6 +347,7 @@ export async function deleteShipment(
     const images = await repository.findImagesOf(tx, [shipment.id]);
     const proof = await findProofOf(tx, shipment.id);
     await repository.deleteShipment(tx, shipment.id);
+    await recordPackageEvent(tx, { type: 'package.deleted', ...eventTarget(shipment), actor, payload: {} });
     await recordAudit(tx, {
       actor,
       action: 'package.deleted',

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  PACKAGE_NOT_FOUND,
   SUBSCRIBE_ACCEPTED,
   SUBSCRIBERS_FULL,
   subscribeAnswerSchema,
@@ -18,7 +19,6 @@ import { publicScope } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { customerActor } from '../audit/audit.service.ts';
-import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import { linkPage } from './subscription-pages.ts';
 import {
   confirmUpdates,

@@ -3,6 +3,7 @@ import {
   countOf,
   MAX_SUBSCRIBERS,
   mailboxKey,
+  PACKAGE_NOT_FOUND,
   SUBSCRIBERS_FULL,
   SUBSCRIPTION_CONFIRM_HOURS,
   tooManyUpdateRequestsMessage,
@@ -12,10 +13,9 @@ import {
 } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { hashToken, isTokenShape, newToken, type SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { confirmUrl, enqueueSubscriptionConfirmation } from '../mail/index.ts';
-import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
-import { hashToken, isTokenShape, newToken, type SubscriptionKeys } from './subscription-keys.ts';
 import * as repository from './subscriptions.repository.ts';
 
 const CONFIRM_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;

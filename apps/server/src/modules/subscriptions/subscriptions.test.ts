@@ -20,7 +20,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { auditLog, mailLog, trackingSubscriptions } from '../../db/schema/index.ts';
-import { KEY_FILE_NAME } from './subscription-keys.ts';
+import { KEY_FILE_NAME } from '../../plugins/subscription-keys/keys.ts';
 import { SUBSCRIBE_ANSWER_FLOOR_MS } from './subscriptions.routes.ts';
 import { requestUpdates } from './subscriptions.service.ts';
 

@@ -10,13 +10,17 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
+import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
-import * as authRepository from '../auth/auth.repository.ts';
-import { assertStrongPassword, clearSignInThrottle } from '../auth/auth.service.ts';
+import {
+  assertStrongPassword,
+  clearSignInThrottle,
+  createOperatorRow,
+  voidUnusedLinksOf,
+} from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { PasswordSite } from '../auth/password-strength.ts';
 import { enqueueOperatorLink } from '../mail/index.ts';
-import type { SubscriptionKeys } from '../subscriptions/subscription-keys.ts';
 import * as repository from './team.repository.ts';
 
 export const LINK_VALID_HOURS = 72;
@@ -110,7 +114,7 @@ async function issueLink(tx: Database, deps: TeamDeps, operator: repository.Oper
 /** Adds an operator without a password and e-mails them an invitation link; a taken e-mail is a 409. */
 export async function inviteOperator(deps: TeamDeps, actor: Actor, input: InviteOperatorInput): Promise<TeamMember> {
   return deps.db.transaction(async (tx) => {
-    const operator = await authRepository.insertOperator(tx, {
+    const operator = await createOperatorRow(tx, {
       email: input.email,
       passwordHash: null,
       name: input.name,
@@ -158,7 +162,7 @@ export async function updateOperatorAccess(
     });
     if (changes.active === false) {
       await repository.deleteSessionsOf(tx, id);
-      await authRepository.deleteUnusedLinksOf(tx, id);
+      await voidUnusedLinksOf(tx, id);
     }
     // One entry per thing that changed; setting what already was records nothing.
     const role = changedFields(before, updated!, ['role']);
@@ -234,7 +238,7 @@ export async function acceptInvite(
     });
     await repository.deleteSessionsOf(tx, operator.id);
     // Any other link still in a mailbox (an admin may have sent another meanwhile) is worthless now.
-    await authRepository.deleteUnusedLinksOf(tx, operator.id);
+    await voidUnusedLinksOf(tx, operator.id);
     await clearSignInThrottle(tx, operator);
     // The operator the link was sent to is the one acting; the entry says which kind of link it was.
     const name = changedFields(operator, updated!, ['name']);
@@ -276,7 +280,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repository.updateOperator(tx, row.id, { passwordHash });
     await repository.deleteSessionsOf(tx, row.id, operator.sessionId);
-    await authRepository.deleteUnusedLinksOf(tx, row.id);
+    await voidUnusedLinksOf(tx, row.id);
     await recordAudit(tx, {
       actor: asAuditActor(operator),
       action: 'operator.password_changed',

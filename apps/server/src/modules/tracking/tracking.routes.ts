@@ -1,10 +1,9 @@
-import { trackParamsSchema, trackResultSchema } from '@waybill/domain';
+import { PACKAGE_NOT_FOUND, trackParamsSchema, trackResultSchema } from '@waybill/domain';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../errors.ts';
 import { publicScope } from '../../http/access.ts';
 import { errorAnswers, sendJsonText } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
-import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import { readCachedAnswer } from './tracking.service.ts';
 
 /**

@@ -1,7 +1,6 @@
-import { trackResultSchema } from '@waybill/domain';
+import { PACKAGE_NOT_FOUND, trackResultSchema } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { PACKAGE_NOT_FOUND } from '../shipments/shipments.service.ts';
 import type { AnswerCache, CachedAnswer } from './answer-cache.ts';
 import { findTrackResultJson } from './tracking.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadSubscriptionKey, type SubscriptionKeys, subscriptionKeysFrom } from './subscription-keys.ts';
+import { loadSubscriptionKey, type SubscriptionKeys, subscriptionKeysFrom } from './keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { isTokenShape, KEY_FILE_NAME, loadSubscriptionKey, subscriptionKeysFrom } from './subscription-keys.ts';
+import { isTokenShape, KEY_FILE_NAME, loadSubscriptionKey, subscriptionKeysFrom } from './keys.ts';
 
 const keys = subscriptionKeysFrom(randomBytes(32));
 const folders: string[] = [];

@@ -1,0 +1,64 @@
+/**
+ * What can happen to a package that someone outside may hear about. A change to Delivered records
+ * `package.status_changed` and `package.delivered`: one for those who follow every status, one for
+ * those who wait only for the delivery.
+ */
+export const PACKAGE_EVENT_TYPES = [
+  'package.submitted',
+  'package.accepted',
+  'package.rejected',
+  'package.status_changed',
+  'package.location_added',
+  'package.delivered',
+  'package.deleted',
+] as const;
+export type PackageEventType = (typeof PACKAGE_EVENT_TYPES)[number];
+
+/** Who made the change, without the e-mail or address the audit trail keeps. */
+export type EventActor =
+  | { kind: 'operator'; id: string }
+  | { kind: 'customer' }
+  | { kind: 'system' }
+  | { kind: 'command-line' };
+
+/** Who made the change as the services know it (an audit actor fits): only its kind and id are kept. */
+export type ChangeActor = EventActor | { kind: 'operator'; id: string; [detail: string]: unknown };
+
+export const eventActorOf = (actor: ChangeActor): EventActor =>
+  actor.kind === 'operator' ? { kind: 'operator', id: actor.id } : { kind: actor.kind };
+
+/** What each event says of its change: only what its consumers need, and no address or name. */
+export interface PackageEventPayloads {
+  'package.submitted': Record<string, never>;
+  'package.accepted': { estimatedDelivery: string | null };
+  'package.rejected': Record<string, never>;
+  /** `since`: when the package took the status it left (two changes made at once from one state are one). */
+  'package.status_changed': { from: string; to: string; since: string };
+  'package.location_added': { location: string; updateId: string };
+  'package.delivered': Record<string, never>;
+  'package.deleted': Record<string, never>;
+}
+
+/** An event as it is recorded: the change's transaction gives it its id and time. */
+export type NewPackageEvent = {
+  [Type in PackageEventType]: {
+    type: Type;
+    packageId: string;
+    trackingCode: string;
+    actor: ChangeActor;
+    payload: PackageEventPayloads[Type];
+  };
+}[PackageEventType];
+
+/** An event as a consumer reads it. */
+export type PackageEvent = {
+  [Type in PackageEventType]: {
+    id: number;
+    type: Type;
+    packageId: string;
+    trackingCode: string;
+    actor: EventActor;
+    payload: PackageEventPayloads[Type];
+    occurredAt: Date;
+  };
+}[PackageEventType];

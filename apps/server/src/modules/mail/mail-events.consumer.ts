@@ -1,0 +1,45 @@
+import type { EventConsumer } from '../events/events.service.ts';
+import { findShipmentRow } from '../shipments/package-reads.service.ts';
+import { enqueueStatusNotification } from './enqueue-status-notification.ts';
+import { enqueueSubmissionReceipt } from './enqueue-submission-receipt.ts';
+
+/**
+ * The customers' e-mails, from the package events: the shipper's receipt of a submission, and the
+ * notifications of a decision, a status and a location to the shipper, the receiver (when the console's
+ * setting is on) and the confirmed subscribers. They are queued to the outbox, which sends them. A
+ * package deleted before its event was handled has nobody left to write to.
+ */
+export const mailEventConsumer: EventConsumer = {
+  name: 'mail',
+  async handle(tx, event) {
+    if (event.type === 'package.deleted' || event.type === 'package.delivered') return;
+    const shipment = await findShipmentRow(tx, event.packageId);
+    if (!shipment) return;
+    switch (event.type) {
+      case 'package.submitted':
+        await enqueueSubmissionReceipt(tx, shipment);
+        return;
+      case 'package.accepted':
+        await enqueueStatusNotification(tx, { shipment, event: 'accepted' });
+        return;
+      case 'package.rejected':
+        await enqueueStatusNotification(tx, { shipment, event: 'rejected' });
+        return;
+      case 'package.status_changed': {
+        const { to, since } = event.payload;
+        await enqueueStatusNotification(tx, { shipment, event: 'status', detail: to, key: `status:${since}:${to}` });
+        return;
+      }
+      case 'package.location_added': {
+        const { location, updateId } = event.payload;
+        await enqueueStatusNotification(tx, {
+          shipment,
+          event: 'location',
+          detail: location,
+          key: `location:${updateId}`,
+        });
+        return;
+      }
+    }
+  },
+};
