@@ -12,7 +12,7 @@ import { eventConsumers, featureRoutes } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import type { SmtpTimeouts } from './modules/mail/mailer.ts';
 import webApp from './modules/public-pages/web-app.plugin.ts';
-import orphanSweep from './modules/shipments/orphan-sweep.plugin.ts';
+import orphanSweep from './modules/shipments/sweep/orphan-sweep.plugin.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { LIMITS } from '@waybill/domain';
+import { LIMITS, SLOW_REQUEST_MESSAGE } from '@waybill/domain';
 import type { FastifyServerOptions } from 'fastify';
 
 /**
@@ -44,8 +44,6 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   keepAliveMs: 72_000,
   checkEveryMs: 5_000,
 };
-
-export const SLOW_REQUEST_MESSAGE = 'The request arrived too slowly. Please try again.';
 
 interface ServerSocket extends Socket {
   /** Node's response in flight on this connection, if any. */

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createQueryClient } from '../src/app/providers.tsx';
+import { createQueryClient } from '../src/lib/query-client.ts';
 import { theme } from '../src/lib/theme.ts';
 
 // jsdom lays nothing out; Mantine's combobox scrolls the selected option into view when it opens.

@@ -1,13 +1,11 @@
 import { countOf } from './plural.ts';
-import { type ListedStatus, PENDING_STATUS, REJECTED_STATUS } from './statuses.ts';
-
-const DELIVERED: ListedStatus = 'Delivered';
+import { DELIVERED_STATUS, PENDING_STATUS, REJECTED_STATUS } from './statuses.ts';
 
 /**
  * Statuses with nothing left to do: a delivered package is done, and a rejected one was never
  * going to be delivered, so neither is "running late" nor waits for an update.
  */
-export const SETTLED_STATUSES: readonly string[] = [DELIVERED, REJECTED_STATUS];
+export const SETTLED_STATUSES: readonly string[] = [DELIVERED_STATUS, REJECTED_STATUS];
 
 /** Why the console's "Needs attention" filter holds a package, in the order they are shown. */
 export const ATTENTION_REASONS = ['pending', 'stale', 'late'] as const;

@@ -1,4 +1,4 @@
-import { REJECTED_STATUS } from './statuses.ts';
+import { DELIVERED_STATUS, REJECTED_STATUS } from './statuses.ts';
 
 /** Progress in percent for each status that has one (SPEC §4); any other status is 0. */
 export const STATUS_PROGRESS: Readonly<Record<string, number>> = {
@@ -96,8 +96,6 @@ export const TIMELINE_STAGES = [
   'Out for Delivery',
   'Delivered',
 ] as const;
-
-const DELIVERED_STATUS = 'Delivered';
 
 /**
  * The one rule behind the step bar, the timeline and the estimate line (SPEC §4). A step is reached

@@ -20,6 +20,7 @@ export const PENDING_STATUS: ListedStatus = 'Pending';
 /** What Accept produces: the first step of the customer's timeline. */
 export const ACCEPTED_STATUS: ListedStatus = 'Order Placed';
 export const REJECTED_STATUS: ListedStatus = 'Rejected';
+export const DELIVERED_STATUS: ListedStatus = 'Delivered';
 
 export type BadgeColor = 'yellow' | 'blue' | 'teal' | 'cyan' | 'grape' | 'orange' | 'pink' | 'green' | 'red' | 'gray';
 

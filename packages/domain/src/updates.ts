@@ -1,6 +1,4 @@
-import { type ListedStatus, REJECTED_STATUS } from './statuses.ts';
-
-const DELIVERED_STATUS: ListedStatus = 'Delivered';
+import { DELIVERED_STATUS, REJECTED_STATUS } from './statuses.ts';
 
 export const UPDATES_CLOSED_DELIVERED = 'This package has been delivered: there are no more updates to send.';
 export const UPDATES_CLOSED_REJECTED = 'This package was not accepted for delivery: there will be no updates to send.';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findImportViolations, importsOf } from './import-rules.ts';
+import { findImportViolations, importsOf, longSourceFiles } from './import-rules.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 
@@ -12,6 +12,17 @@ describe('import rules', () => {
 
   it('hold over the whole source tree', async () => {
     expect(await findImportViolations(REPO)).toEqual([]);
+  });
+
+  it('keep every production source file within 400 lines, and find one that is not', async () => {
+    expect(await longSourceFiles(REPO, 400)).toEqual([]);
+    const root = await mkdtemp(path.join(os.tmpdir(), 'waybill-lengths-'));
+    temp.push(root);
+    await mkdir(path.join(root, 'apps/server/src'), { recursive: true });
+    await writeFile(path.join(root, 'apps/server/src/long.ts'), 'x;\n'.repeat(401));
+    await writeFile(path.join(root, 'apps/server/src/long.test.ts'), 'x;\n'.repeat(401));
+    await writeFile(path.join(root, 'apps/server/src/short.ts'), 'x;\n'.repeat(399));
+    expect(await longSourceFiles(root, 400)).toEqual([{ file: 'apps/server/src/long.ts', lines: 401 }]);
   });
 
   it('reads static, type-only, re-exported, side-effect and dynamic imports', () => {

@@ -9,7 +9,8 @@
 //   apps/server/src        routes never import a repository; a module's repository is imported by
 //                          its own module only; plugins/ imports no module (a mechanism knows no
 //                          feature); the modules never import each other in a circle (production files)
-//   every src/ folder      production files import no test folder (tests may)
+//   every src/ folder      production files import no test folder (tests may), and are at most
+//                          400 lines long (longSourceFiles)
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -135,6 +136,19 @@ export function moduleCircles(imports: ReadonlyMap<string, readonly string[]>): 
     done.add(module);
   }
   return circles;
+}
+
+/** The checked folders' production files (tests aside) longer than `maxLines`, with their lengths. */
+export async function longSourceFiles(root: string, maxLines: number): Promise<{ file: string; lines: number }[]> {
+  const folders = ['packages/domain/src', 'apps/server/src', 'apps/web/src', 'apps/web/scripts'];
+  const files = (await Promise.all(folders.map((folder) => sourceFiles(root, folder)))).flat();
+  const long: { file: string; lines: number }[] = [];
+  for (const file of files.filter((name) => !TEST_FILE.test(name))) {
+    const text = await readFile(path.join(root, file), 'utf8');
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > maxLines) long.push({ file, lines });
+  }
+  return long;
 }
 
 /** Every import under the checked folders that breaks a rule, and every circle of server modules. */

@@ -1,3 +1,4 @@
+import { ADMIN_ONLY } from '@waybill/domain';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -7,8 +8,6 @@ import { addRouteAnswers, errorAnswer } from './answers.ts';
 
 /** Who may call a route: anyone, any signed-in operator, or only a signed-in admin. */
 export type Access = 'public' | 'operator' | 'admin';
-
-export const ADMIN_ONLY = 'Only an admin can do that';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,9 +1,10 @@
+import { UNSTORABLE_TEXT_MESSAGE } from '@waybill/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { addRouteAnswers, errorAnswer } from '../http/answers.ts';
-import { isNulTextError, UNSTORABLE_TEXT_MESSAGE } from './text-guard.ts';
+import { isNulTextError } from './text-guard.ts';
 
 const FASTIFY_ANSWERS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON body' },

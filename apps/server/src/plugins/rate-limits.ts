@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { apiErrorSchema } from '@waybill/domain';
+import { apiErrorSchema, COUNTER_UNAVAILABLE } from '@waybill/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimit } from '../config.ts';
@@ -19,7 +19,6 @@ const TOO_MANY = apiErrorSchema.meta({
   headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the limit lifts' } },
 });
 
-export const COUNTER_UNAVAILABLE = 'This is unavailable for a moment. Please try again shortly.';
 const UNAVAILABLE = apiErrorSchema.meta({
   description: `The shared rate-limit counter could not be reached (several processes on PostgreSQL): "${COUNTER_UNAVAILABLE}"`,
 });

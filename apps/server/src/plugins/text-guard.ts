@@ -1,8 +1,7 @@
+import { UNSTORABLE_TEXT_MESSAGE } from '@waybill/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-
-export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,4 +1,5 @@
 import { createHmac, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { XSRF_MESSAGE } from '@waybill/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
@@ -12,7 +13,6 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
  */
 export const XSRF_COOKIE_HTTPS = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'x-xsrf-token';
-export const XSRF_MESSAGE = 'Missing or invalid anti-forgery token';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

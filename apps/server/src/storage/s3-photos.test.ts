@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { databasesFor } from '../../test/support/test-databases.ts';
 import { startTestS3, type TestS3, useInProcess } from '../../test/support/test-s3.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/test-smtp-server.ts';
-import { sweepOrphanFiles } from '../modules/shipments/orphan-sweep.service.ts';
+import { sweepOrphanFiles } from '../modules/shipments/sweep/orphan-sweep.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

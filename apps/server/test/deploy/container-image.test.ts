@@ -79,6 +79,12 @@ describe('container image', () => {
         HOME: os.homedir(),
         npm_config_prefer_offline: 'true',
         npm_config_update_notifier: 'false',
+        // What this machine trusts to reach the registry, for a package the cache does not hold yet.
+        ...Object.fromEntries(
+          ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE']
+            .filter((name) => process.env[name] !== undefined)
+            .map((name) => [name, process.env[name]!]),
+        ),
       },
       standIns: stale ? undefined : CHECKOUT_BUILD_STANDS_IN,
     });

@@ -2,9 +2,10 @@
 // (http-timeouts.ts) and applied to the server; then, shortened, each is watched acting on raw sockets:
 // a trickled body, slow headers, a silent connection, an upload that outlasts the request timeout and
 // an idle kept-alive connection are cut off, while a slow but steady upload still succeeds.
+import { SLOW_REQUEST_MESSAGE } from '@waybill/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_TIMEOUTS, type HttpTimeouts, SLOW_REQUEST_MESSAGE, UPLOAD_BUDGET } from '../../src/http-timeouts.ts';
+import { HTTP_TIMEOUTS, type HttpTimeouts, UPLOAD_BUDGET } from '../../src/http-timeouts.ts';
 import { shipmentFields, shipmentForm } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';

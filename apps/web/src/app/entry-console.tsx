@@ -6,7 +6,8 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { readConsoleBase } from '../lib/console-base.ts';
 import { moveQueryTokenToFragment } from '../lib/link-token.ts';
-import { createQueryClient, Providers } from './providers.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { Providers } from './providers.tsx';
 import { consoleRoutes } from './router/console-routes.tsx';
 
 // Before anything else asks the server for something: an older link's token leaves the query.

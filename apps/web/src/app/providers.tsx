@@ -2,18 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../lib/theme.ts';
-
-/** One cache per page load (or per prerendered page): contact details and plans are shared by every block. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
-    },
-  });
-}
 
 interface ProvidersProps {
   queryClient: QueryClient;

@@ -2,8 +2,10 @@
 // that the server loads at start. A page is plain HTML with the company's current content; only its
 // islands (src/islands) hydrate in the browser, each from its own small bundle, when a visitor uses
 // them. Its CSS is inline: what the page and its islands can show, worked out at build time.
+
 import { MantineProvider } from '@mantine/core';
 import type { PageRendererModule, PageRequest, RenderedPage } from '@waybill/domain';
+import escapeHtml from 'escape-html';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteShell } from '../components/shell/site-shell.tsx';
 import { PageContextProvider } from '../lib/site-content.tsx';
@@ -19,9 +21,6 @@ export interface PageAssets {
   /** Each page's stylesheet by page name. */
   styles: Record<string, string>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Text inside <style>: nothing in it may close the element. */
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');

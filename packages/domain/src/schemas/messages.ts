@@ -1,8 +1,70 @@
-// What the server says to people about packages, in one place (the SPEC's own messages stay beside the
-// schema of the field they belong to). The server's answers and the API description both read them.
+// What the server says to people, in one place, ready for translation (the SPEC's own messages stay
+// beside the schema of the field they belong to). The server's answers, the API description and the
+// tests read them from here.
+
+// packages
 
 export const PACKAGE_NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
 export const ONLY_PENDING_ACCEPTED = 'Only a Pending package can be accepted';
 export const ONLY_PENDING_REJECTED = 'Only a Pending package can be rejected';
 export const DECIDE_FIRST = 'Accept or reject the package before changing its status';
 export const NO_SUCH_UPDATE = 'No location update has that timestamp';
+
+// requests that arrive too slowly
+export const SLOW_REQUEST_MESSAGE = 'The request arrived too slowly. Please try again.';
+
+// roles
+export const ADMIN_ONLY = 'Only an admin can do that';
+
+// sign-in
+export const INVALID_LOGIN = 'Invalid email or password';
+
+// contact details
+export const DETAILS_EXIST = 'Contact details already exist; edit them instead';
+export const DETAILS_NOT_FOUND = 'Contact details not found';
+
+// inbox
+export const INBOX_ITEM_NOT_FOUND = 'Inbox item not found';
+
+// labels
+export const NO_LABEL_PENDING = 'This package is Pending: accept it before printing its label';
+export const NO_LABEL_REJECTED = 'This package was rejected, so it has no label';
+export const NO_LABELS_MESSAGE = 'No label can be printed for';
+
+// mail
+export const EMAIL_SENT = 'Email sent successfully';
+
+// plans
+export const PLAN_EXISTS = 'A plan already exists; edit it instead';
+export const PLAN_NOT_FOUND = 'Plan not found';
+
+// bulk actions
+/** Said of a code whose action failed for a reason of the server's; its own transaction rolled back. */
+export const BULK_ITEM_FAILED = 'The server could not do this one; nothing was changed for it. Please try it again.';
+
+// proof of delivery
+export const REJECTED_NOT_DELIVERED = 'A Rejected package cannot be delivered';
+export const NO_PROOF = 'This package has no proof of delivery';
+export const NO_PROOF_IMAGE = 'This proof of delivery has no such image';
+
+// submission
+export const PACKAGE_SUBMITTED = 'Package submitted successfully';
+
+// team
+export const LINK_INVALID = 'This link has expired or was already used. Ask an admin for a new one.';
+export const OPERATOR_NOT_FOUND = 'Operator not found';
+export const OPERATOR_EXISTS = 'An operator with this e-mail already exists';
+export const OPERATOR_DEACTIVATED = 'This operator is deactivated. Reactivate them first.';
+export const WRONG_CURRENT_PASSWORD = 'The current password is wrong.';
+export const SAME_PASSWORD = 'Choose a password different from the current one.';
+export const PASSWORD_SET = 'Your password is set. Sign in with your e-mail and the new password.';
+export const PASSWORD_CHANGED = 'Your password is changed. Your other sessions have been signed out.';
+
+// rate limits
+export const COUNTER_UNAVAILABLE = 'This is unavailable for a moment. Please try again shortly.';
+
+// text that cannot be stored
+export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
+
+// anti-forgery
+export const XSRF_MESSAGE = 'Missing or invalid anti-forgery token';

@@ -13,6 +13,7 @@ import {
   TEXT_MAX,
   tooLongMessage,
 } from './fields.ts';
+import { PACKAGE_SUBMITTED } from './messages.ts';
 
 /** The most characters each text field of a submission holds (after trimming). */
 const TEXT_FIELD_MAX = {
@@ -105,7 +106,7 @@ export const shipmentFormSchema = z.object({
 
 /** The 201 answer of POST /api/submit-package. */
 export const submittedPackageSchema = z.object({
-  message: z.literal('Package submitted successfully'),
+  message: z.literal(PACKAGE_SUBMITTED),
   trackingCode: z.string(),
   status: z.string(),
   packageImages: z.array(z.string()).describe('Display-size image URLs'),

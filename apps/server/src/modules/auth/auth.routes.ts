@@ -1,10 +1,16 @@
-import { apiErrorSchema, loginSchema, operatorSchema, sessionStateSchema, signedOutSchema } from '@waybill/domain';
+import {
+  apiErrorSchema,
+  INVALID_LOGIN,
+  loginSchema,
+  operatorSchema,
+  sessionStateSchema,
+  signedOutSchema,
+} from '@waybill/domain';
 import { AppError } from '../../errors.ts';
 import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
-  INVALID_LOGIN,
   resolveSession,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,

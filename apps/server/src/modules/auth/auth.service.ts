@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { countOf, SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
+import { countOf, INVALID_LOGIN, SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,7 +19,6 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 // Writing last_seen_at on every request would make every console read a write.
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export const INVALID_LOGIN = 'Invalid email or password';
 export { SESSION_EXPIRED, SIGN_IN_REQUIRED };
 export const DEFAULT_ADMIN_EMAIL = 'admin@waybill.local';
 

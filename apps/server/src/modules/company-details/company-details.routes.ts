@@ -2,19 +2,15 @@ import {
   companySettingsSchema,
   contactDetailsInputSchema,
   contactDetailsSchema,
+  DETAILS_EXIST,
+  DETAILS_NOT_FOUND,
   idParamsSchema,
 } from '@waybill/domain';
 import { z } from 'zod';
 import { adminScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { operatorActor } from '../audit/audit.service.ts';
-import {
-  createContactDetails,
-  DETAILS_EXIST,
-  DETAILS_NOT_FOUND,
-  editContactDetails,
-  listContactDetails,
-} from './company-details.service.ts';
+import { createContactDetails, editContactDetails, listContactDetails } from './company-details.service.ts';
 
 const tags = ['Plan and contact details'];
 

@@ -1,12 +1,10 @@
 import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
+import { DETAILS_EXIST, DETAILS_NOT_FOUND } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { type AuditActor, changedFields, pickFields, recordAudit } from '../audit/audit.service.ts';
 import * as repository from './company-details.repository.ts';
-
-export const DETAILS_EXIST = 'Contact details already exist; edit them instead';
-export const DETAILS_NOT_FOUND = 'Contact details not found';
 
 function toContactDetails(row: repository.ContactDetailsRow): ContactDetails {
   return { _id: row.id, phone: row.phone, email: row.email, watsapp: row.watsapp, address: row.address };

@@ -1,6 +1,7 @@
 import {
   accountRequestSchema,
   contactMessageSchema,
+  INBOX_ITEM_NOT_FOUND,
   idParamsSchema,
   inboxItemSchema,
   inboxListQuerySchema,
@@ -17,7 +18,6 @@ import { customerActor, operatorActor } from '../audit/audit.service.ts';
 import {
   changeInboxItemState,
   getInboxStats,
-  INBOX_ITEM_NOT_FOUND,
   listInbox,
   receiveAccountRequest,
   receiveContactMessage,

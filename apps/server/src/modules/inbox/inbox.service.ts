@@ -7,6 +7,7 @@ import type {
   InboxStats,
   SupportRequest,
 } from '@waybill/domain';
+import { INBOX_ITEM_NOT_FOUND } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { pageWindow } from '../../db/paging.ts';
@@ -14,8 +15,6 @@ import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import * as repository from './inbox.repository.ts';
-
-export const INBOX_ITEM_NOT_FOUND = 'Inbox item not found';
 
 // The fields of `details` each kind stores, in the order the console shows them.
 const DETAIL_FIELDS = ['subject', 'category', 'priority', 'company', 'address', 'city', 'country'] as const;

@@ -2,6 +2,9 @@ import {
   apiErrorSchema,
   labelQuerySchema,
   labelsRequestSchema,
+  NO_LABEL_PENDING,
+  NO_LABEL_REJECTED,
+  NO_LABELS_MESSAGE,
   PACKAGE_NOT_FOUND,
   packageCodeParamsSchema,
 } from '@waybill/domain';
@@ -56,7 +59,7 @@ export const labelsRoutes = consoleScope(async (app, { config }) => {
           ...errorAnswers({
             400: 'Refused input: "Size must be 4x6 or a4"',
             404: PACKAGE_NOT_FOUND,
-            409: `${labels.NO_LABEL_PENDING} Or: ${labels.NO_LABEL_REJECTED}`,
+            409: `${NO_LABEL_PENDING} Or: ${NO_LABEL_REJECTED}`,
           }),
           429: PRINTERS_BUSY,
         },
@@ -79,7 +82,7 @@ export const labelsRoutes = consoleScope(async (app, { config }) => {
         response: {
           200: fileAnswer('application/pdf: one 4x6 page a label, or four labels an A4 sheet'),
           ...errorAnswers({
-            400: `Refused input, or "${labels.NO_LABELS_MESSAGE} …" naming each unknown, Pending or Rejected code (errors: one per refused position); nothing is printed`,
+            400: `Refused input, or "${NO_LABELS_MESSAGE} …" naming each unknown, Pending or Rejected code (errors: one per refused position); nothing is printed`,
           }),
           429: PRINTERS_BUSY,
         },

@@ -1,4 +1,12 @@
-import { canHaveLabel, ESTIMATED_DELIVERY_DAYS, type LabelSize, PACKAGE_NOT_FOUND } from '@waybill/domain';
+import {
+  canHaveLabel,
+  ESTIMATED_DELIVERY_DAYS,
+  type LabelSize,
+  NO_LABEL_PENDING,
+  NO_LABEL_REJECTED,
+  NO_LABELS_MESSAGE,
+  PACKAGE_NOT_FOUND,
+} from '@waybill/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -11,9 +19,6 @@ export interface LabelDeps {
   config: Pick<Config, 'publicUrl' | 'company'>;
 }
 
-export const NO_LABEL_PENDING = 'This package is Pending: accept it before printing its label';
-export const NO_LABEL_REJECTED = 'This package was rejected, so it has no label';
-export const NO_LABELS_MESSAGE = 'No label can be printed for';
 /** How many refused codes the message names; `errors` names every one. */
 const NAMED_IN_MESSAGE = 10;
 

@@ -1,12 +1,11 @@
+import { DELIVERED_STATUS } from '@waybill/domain';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { findProofForMail } from '../shipments/delivery-proof.service.ts';
+import { findProofForMail } from '../shipments/proof/delivery-proof.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 import type { DeliveryProofContent, NotificationContent } from './templates/notification-template.ts';
-
-export const DELIVERED_STATUS = 'Delivered';
 
 export interface DeliveryProofMail {
   proof: DeliveryProofContent;

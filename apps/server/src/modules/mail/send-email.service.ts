@@ -1,4 +1,5 @@
 import type { EmailPayload } from '@waybill/domain';
+import { EMAIL_SENT } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
@@ -16,8 +17,6 @@ export interface MailDeps {
   /** Where images left out of a message are reported. */
   log?: ImageLog;
 }
-
-export const EMAIL_SENT = 'Email sent successfully';
 
 /**
  * Sends a message and records it in the mail log either way. A refusal by the mail server is an

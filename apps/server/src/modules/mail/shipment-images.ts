@@ -2,7 +2,7 @@ import { normalizeTrackingCode } from '@waybill/domain';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { THUMBNAIL_MAX_PX } from '../shipments/image-processing.ts';
+import { THUMBNAIL_MAX_PX } from '../shipments/images/image-processing.ts';
 import { findShipmentImages as findImagesByCode, type ShipmentImageRow } from '../shipments/package-reads.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { EmailImage } from './templates/index.ts';

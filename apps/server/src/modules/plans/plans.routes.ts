@@ -1,9 +1,9 @@
-import { idParamsSchema, planInputSchema, planSchema } from '@waybill/domain';
+import { idParamsSchema, PLAN_EXISTS, PLAN_NOT_FOUND, planInputSchema, planSchema } from '@waybill/domain';
 import { z } from 'zod';
 import { adminScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { operatorActor } from '../audit/audit.service.ts';
-import { createPlan, editPlan, listPlans, PLAN_EXISTS, PLAN_NOT_FOUND } from './plans.service.ts';
+import { createPlan, editPlan, listPlans } from './plans.service.ts';
 
 const tags = ['Plan and contact details'];
 

@@ -1,12 +1,10 @@
 import type { Plan, PlanInput } from '@waybill/domain';
+import { PLAN_EXISTS, PLAN_NOT_FOUND } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { type AuditActor, changedFields, pickFields, recordAudit } from '../audit/audit.service.ts';
 import * as repository from './plans.repository.ts';
-
-export const PLAN_EXISTS = 'A plan already exists; edit it instead';
-export const PLAN_NOT_FOUND = 'Plan not found';
 
 function toPlan(row: repository.PlanRow): Plan {
   const { id, updatedAt: _updatedAt, ...fields } = row;

@@ -9,6 +9,7 @@ import {
   parseTrackingCodes,
   TRACKING_CODE_MAX_INPUT,
 } from '@waybill/domain';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileAnswer } from '../../http/answers.ts';
@@ -38,8 +39,7 @@ const ASSET = { schema: { response: { 200: fileAnswer('A file of the web build, 
 
 /** Inserts the console prefix for the client router, escaped for an attribute. */
 export function withConsoleBase(html: string, consolePath: string): string {
-  const escaped = consolePath.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return html.replace('</head>', `<meta name="waybill-console-base" content="${escaped}"></head>`);
+  return html.replace('</head>', `<meta name="waybill-console-base" content="${escapeHtml(consolePath)}"></head>`);
 }
 
 /**

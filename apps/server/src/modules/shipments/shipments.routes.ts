@@ -1,9 +1,9 @@
 import type { RoutesPlugin } from '../../http/access.ts';
 import { adminPackagesRoutes } from './admin-packages.routes.ts';
-import { deliveryProofRoutes } from './delivery-proof.routes.ts';
-import { packageBulkRoutes } from './package-bulk.routes.ts';
+import { packageBulkRoutes } from './bulk/package-bulk.routes.ts';
 import { packageHistoryRoutes } from './package-history.routes.ts';
-import { submitPackageRoutes } from './submit-package.routes.ts';
+import { deliveryProofRoutes } from './proof/delivery-proof.routes.ts';
+import { submitPackageRoutes } from './submission/submit-package.routes.ts';
 
 /** Package submission (public, multipart) and the console's package routes, each in its own scope. */
 export const shipmentsRoutes: RoutesPlugin = async (app, options) => {

@@ -3,6 +3,7 @@ import {
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
   DECIDE_FIRST,
+  DELIVERED_STATUS,
   ESTIMATED_DELIVERY_DAYS,
   generateTrackingCode,
   NO_SUCH_UPDATE,
@@ -19,14 +20,13 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
 import { recordPackageEvent } from '../events/events.service.ts';
-import { deleteProofOf, findProofOf } from './delivery-proof.repository.ts';
-import { proofImageKeys, removeFormerProofFiles } from './delivery-proof-images.ts';
-import type { StoredImage } from './image-processing.ts';
+import type { StoredImage } from './images/image-processing.ts';
+import { deleteProofOf, findProofOf } from './proof/delivery-proof.repository.ts';
+import { proofImageKeys, removeFormerProofFiles } from './proof/delivery-proof-images.ts';
 import { toShipmentView } from './shipment-view.ts';
 import * as repository from './shipments.repository.ts';
 
 const TRACKING_CODE_ATTEMPTS = 5;
-export const DELIVERED_STATUS = 'Delivered';
 
 /** What an entry keeps of a package that was submitted or deleted: who, where, what (not the photos). */
 // What a package's submission and deletion record: no name, e-mail, phone, address or description,

@@ -1,7 +1,5 @@
+import escapeHtml from 'escape-html';
 import type { LinkOutcome } from './subscriptions.service.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 /** A page a link of a subscription e-mail answers: its status, and the HTML. */
 export interface LinkPage {

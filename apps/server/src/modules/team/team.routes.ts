@@ -3,9 +3,14 @@ import {
   changePasswordSchema,
   idParamsSchema,
   inviteOperatorSchema,
+  LINK_INVALID,
+  OPERATOR_DEACTIVATED,
+  OPERATOR_EXISTS,
+  OPERATOR_NOT_FOUND,
   teamMemberSchema,
   teamMessageSchema,
   updateOperatorSchema,
+  WRONG_CURRENT_PASSWORD,
 } from '@waybill/domain';
 import { z } from 'zod';
 import { adminScope, consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
@@ -18,16 +23,11 @@ import {
   changePassword,
   inviteOperator,
   LAST_ADMIN,
-  LINK_INVALID,
   LINK_VALID_HOURS,
   listTeam,
-  OPERATOR_DEACTIVATED,
-  OPERATOR_EXISTS,
-  OPERATOR_NOT_FOUND,
   sendPasswordLink,
   type TeamDeps,
   updateOperatorAccess,
-  WRONG_CURRENT_PASSWORD,
 } from './team.service.ts';
 
 const tags = ['Team'];

@@ -7,6 +7,16 @@ import type {
   TeamMember,
   UpdateOperatorInput,
 } from '@waybill/domain';
+import {
+  LINK_INVALID,
+  OPERATOR_DEACTIVATED,
+  OPERATOR_EXISTS,
+  OPERATOR_NOT_FOUND,
+  PASSWORD_CHANGED,
+  PASSWORD_SET,
+  SAME_PASSWORD,
+  WRONG_CURRENT_PASSWORD,
+} from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
@@ -24,16 +34,8 @@ import { enqueueOperatorLink } from '../mail/index.ts';
 import * as repository from './team.repository.ts';
 
 export const LINK_VALID_HOURS = 72;
-export const LINK_INVALID = 'This link has expired or was already used. Ask an admin for a new one.';
-export const OPERATOR_NOT_FOUND = 'Operator not found';
-export const OPERATOR_EXISTS = 'An operator with this e-mail already exists';
 export const LAST_ADMIN =
   'The last active admin cannot be deactivated or made an operator. Make another operator an admin first.';
-export const OPERATOR_DEACTIVATED = 'This operator is deactivated. Reactivate them first.';
-export const WRONG_CURRENT_PASSWORD = 'The current password is wrong.';
-export const SAME_PASSWORD = 'Choose a password different from the current one.';
-export const PASSWORD_SET = 'Your password is set. Sign in with your e-mail and the new password.';
-export const PASSWORD_CHANGED = 'Your password is changed. Your other sessions have been signed out.';
 
 /**
  * Who makes a change: every change takes the acting operator, so a record of who did what can be

@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /** An answer as it is sent: the JSON text and its strong ETag; `json` undefined for "not found". */
 export interface CachedAnswer {
   json: string | undefined;
   etag: string | undefined;
-}
-
-interface Entry {
-  answer: CachedAnswer;
-  expiresAt: number;
-  bytes: number;
 }
 
 interface Flight {
@@ -43,6 +38,12 @@ export function strongEtag(json: string): string {
 const NOT_FOUND: CachedAnswer = { json: undefined, etag: undefined };
 
 /**
+ * An answer kept `ms` is gone once `ms` have passed; lru-cache counts one stale only past its `ttl`
+ * (whole milliseconds, as the clock gives them).
+ */
+const lifetime = (ms: number) => Math.max(1, Math.ceil(ms) - 1);
+
+/**
  * The answers of one process, by key, least recently used first out, each for a limited time. Loads
  * of one key at the same moment share one database read. An answer is kept only while the cache is
  * `enabled` (its owner hears every change) and only if no change of its key was announced while it
@@ -50,15 +51,26 @@ const NOT_FOUND: CachedAnswer = { json: undefined, etag: undefined };
  */
 export class AnswerCache {
   readonly #options: Required<AnswerCacheOptions>;
-  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
-  readonly #found = new Map<string, Entry>();
-  readonly #missing = new Map<string, Entry>();
+  readonly #found: LRUCache<string, CachedAnswer>;
+  readonly #missing: LRUCache<string, CachedAnswer>;
   readonly #flights = new Map<string, Flight>();
-  #bytes = 0;
   #enabled = false;
 
   constructor(options: AnswerCacheOptions) {
     this.#options = { now: Date.now, random: Math.random, ttlSpread: 0, ...options };
+    const { maxEntries, maxBytes, maxMisses, ttlMs, missTtlMs, now } = this.#options;
+    // lru-cache: least recently used out first, each entry for its own time (no timers: an expired
+    // answer is dropped when it is next asked for), on this cache's clock.
+    const perf = { now };
+    this.#found = new LRUCache({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (answer) => Math.max(1, answer.json?.length ?? 0),
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf,
+    });
+    this.#missing = new LRUCache({ max: maxMisses, ttl: missTtlMs, ttlResolution: 0, perf });
   }
 
   get enabled(): boolean {
@@ -81,8 +93,8 @@ export class AnswerCache {
    */
   get(key: string, load: () => Promise<string | undefined>, check?: (json: string) => void): Promise<CachedAnswer> {
     if (!this.#enabled) return this.#read(load, check);
-    const entry = this.#take(this.#found, key) ?? this.#take(this.#missing, key);
-    if (entry) return Promise.resolve(entry.answer);
+    const kept = this.#found.get(key) ?? this.#missing.get(key);
+    if (kept) return Promise.resolve(kept);
     const shared = this.#flights.get(key);
     if (shared) return shared.promise;
     const flight = {} as Flight;
@@ -107,18 +119,13 @@ export class AnswerCache {
   invalidate(key: string): void {
     this.#flights.delete(key);
     this.#missing.delete(key);
-    const entry = this.#found.get(key);
-    if (entry) {
-      this.#found.delete(key);
-      this.#bytes -= entry.bytes;
-    }
+    this.#found.delete(key);
   }
 
   clear(): void {
     this.#flights.clear();
     this.#found.clear();
     this.#missing.clear();
-    this.#bytes = 0;
   }
 
   async #read(load: () => Promise<string | undefined>, check?: (json: string) => void): Promise<CachedAnswer> {
@@ -128,33 +135,13 @@ export class AnswerCache {
     return { json, etag: strongEtag(json) };
   }
 
-  #take(map: Map<string, Entry>, key: string): Entry | undefined {
-    const entry = map.get(key);
-    if (!entry) return undefined;
-    map.delete(key);
-    if (entry.expiresAt <= this.#options.now()) {
-      if (map === this.#found) this.#bytes -= entry.bytes;
-      return undefined;
-    }
-    map.set(key, entry);
-    return entry;
-  }
-
   #keep(key: string, answer: CachedAnswer): void {
-    const { maxEntries, maxBytes, maxMisses, ttlMs, missTtlMs, ttlSpread, now, random } = this.#options;
+    const { ttlMs, missTtlMs, ttlSpread, random } = this.#options;
     if (answer.json === undefined) {
-      this.#missing.set(key, { answer, expiresAt: now() + missTtlMs, bytes: 0 });
-      while (this.#missing.size > maxMisses) this.#missing.delete(this.#missing.keys().next().value!);
+      this.#missing.set(key, answer, { ttl: lifetime(missTtlMs) });
       return;
     }
-    const bytes = answer.json.length;
-    if (bytes > maxBytes) return;
-    this.#found.set(key, { answer, expiresAt: now() + ttlMs * (1 - ttlSpread * random()), bytes });
-    this.#bytes += bytes;
-    while (this.#found.size > maxEntries || this.#bytes > maxBytes) {
-      const [oldestKey, oldest] = this.#found.entries().next().value!;
-      this.#found.delete(oldestKey);
-      this.#bytes -= oldest.bytes;
-    }
+    // Larger than the whole budget: lru-cache keeps nothing (maxEntrySize is maxSize).
+    this.#found.set(key, answer, { ttl: lifetime(ttlMs * (1 - ttlSpread * random())) });
   }
 }

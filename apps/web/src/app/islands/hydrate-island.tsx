@@ -2,11 +2,12 @@
 // own root, and mounts the page's one toast container the first time.
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createIslandQueryClient, IslandRoot } from '../../components/island/island-root.tsx';
+import { IslandRoot } from '../../components/island/island-root.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { ToastContainer } from '../toast-container.tsx';
 
 // One cache for every island of the page, so two islands reading the same answer share it.
-const queryClient = createIslandQueryClient();
+const queryClient = createQueryClient();
 let toastsMounted = false;
 
 /** The toast container (SPEC §8 toasts), once per page, outside every island. */

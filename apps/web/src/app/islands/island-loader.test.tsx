@@ -1,7 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIslandQueryClient, IslandRoot } from '../../components/island/island-root.tsx';
+import { IslandRoot } from '../../components/island/island-root.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { hydrateIsland } from './hydrate-island.tsx';
 import { type IslandLoaders, startIslands } from './island-loader.ts';
 
@@ -61,7 +62,7 @@ function Probe({ greeting }: { greeting: string }) {
 /** The server's HTML of the probe island, as <Island> writes it, and a loader that can be made to fail. */
 function serverRender(props = { greeting: 'Hello' }) {
   const html = renderToString(
-    <IslandRoot queryClient={createIslandQueryClient()}>
+    <IslandRoot queryClient={createQueryClient()}>
       <Probe {...props} />
     </IslandRoot>,
     { identifierPrefix: 'i1-' },

@@ -1,14 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../../lib/theme.ts';
-
-/** The data cache of an island's reads and writes: one per island on the server, one per page in the browser. */
-export function createIslandQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-  });
-}
 
 /**
  * What every island renders inside, identical on the server and in the browser. The page around it

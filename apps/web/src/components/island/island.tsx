@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
+import { createQueryClient } from '../../lib/query-client.ts';
 import type { IslandComponent } from './define-island.ts';
-import { createIslandQueryClient, IslandRoot } from './island-root.tsx';
+import { IslandRoot } from './island-root.tsx';
 
 /**
  * When an island wakes: `interaction` when a visitor points at, touches, focuses or types in it (what
@@ -24,7 +25,7 @@ interface IslandProps<P extends object> {
 export function Island<P extends object>({ of: Component, props, wake = 'interaction' }: IslandProps<P>) {
   const prefix = `i${useId().replace(/[^A-Za-z0-9]/g, '')}-`;
   const html = renderToString(
-    <IslandRoot queryClient={createIslandQueryClient()}>
+    <IslandRoot queryClient={createQueryClient()}>
       <Component {...props} />
     </IslandRoot>,
     { identifierPrefix: prefix },

@@ -1,11 +1,11 @@
 import { Anchor, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { ADMIN_ONLY } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../api/get-session.ts';
 
 /** The server's own words for an operator on an admin route (403). */
-export const ADMIN_ONLY_MESSAGE = 'Only an admin can do that';
 
 /**
  * A screen only admins use: an operator who opens its address (a bookmark, a shared link) gets a plain
@@ -26,7 +26,7 @@ export function AdminOnly({ what, children }: { what: string; children: ReactNod
       <Stack align="center" ta="center" gap="sm">
         <IconLock size={40} stroke={1.6} aria-hidden />
         <Title order={1} size="h2">
-          {ADMIN_ONLY_MESSAGE}
+          {ADMIN_ONLY}
         </Title>
         <Text>Only the console's admins manage {lowerFirst(what)}. Ask an admin if you need a change there.</Text>
         <Anchor component={Link} to="/">

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
-import { defaultSignature, type EmailPayload, type EmailTemplateType, TOAST_MS } from '@waybill/domain';
+import { defaultSignature, EMAIL_SENT, type EmailPayload, type EmailTemplateType, TOAST_MS } from '@waybill/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -62,7 +62,7 @@ export function EmailComposer() {
         onSuccess: () => {
           // SPEC §8's toast as its title; the line under it says where the message went.
           notifySuccess({
-            title: 'Email sent successfully',
+            title: EMAIL_SENT,
             message: `Sent to ${payload.to}.`,
             autoClose: TOAST_MS.email,
           });

@@ -3,6 +3,7 @@ import {
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
   canRecordDelivery,
+  DELIVERED_STATUS,
   isListedStatus,
   SHIPMENT_STATUSES,
   type ShipmentView,
@@ -15,7 +16,6 @@ import { notifyPackageError } from '../notify-package-error.ts';
 import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
 
 const STATUS_OPTIONS = [...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
-const DELIVERED = 'Delivered';
 
 /**
  * The status dropdown of a package past Pending: a listed status is saved as soon as it is picked;
@@ -52,7 +52,7 @@ export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView
       return;
     }
     setCustomOpen(false);
-    if (option === DELIVERED && status !== DELIVERED && canRecordDelivery(status)) {
+    if (option === DELIVERED_STATUS && status !== DELIVERED_STATUS && canRecordDelivery(status)) {
       setProofOpen(true);
       return;
     }
@@ -103,7 +103,7 @@ export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView
         onClose={() => setProofOpen(false)}
         onWithoutProof={() => {
           setProofOpen(false);
-          saveStatus(DELIVERED, 'Status Updated');
+          saveStatus(DELIVERED_STATUS, 'Status Updated');
         }}
       />
     </Stack>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack } from '@mantine/core';
-import { type ShipmentInput, shipmentInputSchema, TOAST_MS } from '@waybill/domain';
+import { PACKAGE_SUBMITTED, type ShipmentInput, shipmentInputSchema, TOAST_MS } from '@waybill/domain';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -42,7 +42,7 @@ export function ShipForm() {
       {
         onSuccess: ({ trackingCode: code }) => {
           notifySuccess({
-            title: 'Package submitted successfully',
+            title: PACKAGE_SUBMITTED,
             message: `Tracking code: ${code}`,
             autoClose: TOAST_MS.shipSuccess,
           });

@@ -5,17 +5,20 @@ import {
   deliveryProofFormSchema,
   deliveryProofSchema,
   LIMITS,
+  NO_PROOF,
+  NO_PROOF_IMAGE,
   PACKAGE_NOT_FOUND,
   packageCodeParamsSchema,
   proofImageParamsSchema,
+  REJECTED_NOT_DELIVERED,
   shipmentViewSchema,
 } from '@waybill/domain';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { consoleScope } from '../../http/access.ts';
-import { errorAnswers, fileAnswer } from '../../http/answers.ts';
-import { claimIdempotencyKey, type StoredAnswer, sendReplay } from '../../plugins/idempotency/index.ts';
-import { operatorActor } from '../audit/audit.service.ts';
+import { consoleScope } from '../../../http/access.ts';
+import { errorAnswers, fileAnswer } from '../../../http/answers.ts';
+import { claimIdempotencyKey, type StoredAnswer, sendReplay } from '../../../plugins/idempotency/index.ts';
+import { operatorActor } from '../../audit/audit.service.ts';
 import * as proofs from './delivery-proof.service.ts';
 import { PROOF_FIELD_BYTES, proofFingerprint, receiveProof } from './delivery-proof-upload.ts';
 
@@ -56,7 +59,7 @@ export const deliveryProofRoutes = consoleScope(async (app, { config }) => {
               'WebP, AVIF or GIF)", "The signature must be a PNG image", "Send one photo at most", "Malformed ' +
               'multipart body"',
             404: PACKAGE_NOT_FOUND,
-            409: `${DECIDE_FIRST} Or: ${proofs.REJECTED_NOT_DELIVERED}`,
+            409: `${DECIDE_FIRST} Or: ${REJECTED_NOT_DELIVERED}`,
             413: '"The photo is larger than 10 MB", "The signature is larger than 512 KB", "Form field {name} is too long"',
             415: 'Expected a multipart/form-data body',
           }),
@@ -111,7 +114,7 @@ export const deliveryProofRoutes = consoleScope(async (app, { config }) => {
           200: fileAnswer('The image; never cached (Cache-Control: no-store)'),
           ...errorAnswers({
             400: 'Refused input: "Ask for photo, thumbnail or signature"',
-            404: `${PACKAGE_NOT_FOUND} Or: ${proofs.NO_PROOF} Or: ${proofs.NO_PROOF_IMAGE}`,
+            404: `${PACKAGE_NOT_FOUND} Or: ${NO_PROOF} Or: ${NO_PROOF_IMAGE}`,
           }),
         },
       },

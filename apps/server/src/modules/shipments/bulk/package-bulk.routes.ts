@@ -9,16 +9,16 @@ import {
 } from '@waybill/domain';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import { consoleScope } from '../../http/access.ts';
-import { errorAnswers } from '../../http/answers.ts';
-import { operatorActor } from '../audit/audit.service.ts';
-import { runBulkAction } from './bulk.service.ts';
+import { consoleScope } from '../../../http/access.ts';
+import { errorAnswers } from '../../../http/answers.ts';
+import { operatorActor } from '../../audit/audit.service.ts';
 import {
   EMBEDDED_EXPORT_BATCH_SIZE,
   EXPORT_BATCH_SIZE,
   EXPORT_COLUMNS,
   exportShipments,
-} from './package-export.service.ts';
+} from '../export/package-export.service.ts';
+import { runBulkAction } from './bulk.service.ts';
 
 const tags = ['Packages'];
 

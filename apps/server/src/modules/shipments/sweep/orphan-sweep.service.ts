@@ -1,10 +1,10 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from '../../db/client.ts';
-import type { ImageStorage } from '../../storage/image-storage.ts';
-import { findProofImageKeys } from './delivery-proof.repository.ts';
-import { PROOF_FILE } from './delivery-proof-images.ts';
-import { findStoredImageKeys } from './shipments.repository.ts';
+import type { Database } from '../../../db/client.ts';
+import type { ImageStorage } from '../../../storage/image-storage.ts';
+import { findProofImageKeys } from '../proof/delivery-proof.repository.ts';
+import { PROOF_FILE } from '../proof/delivery-proof-images.ts';
+import { findStoredImageKeys } from '../shipments.repository.ts';
 
 // Only names the image pipeline makes (and their half-written `.partial` twins on the local disk):
 // other features' files in the storage are never touched.

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { LIMITS, SHIPMENT_FIELD_LIMITS } from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError, validationError } from '../../errors.ts';
+import { AppError, validationError } from '../../../errors.ts';
 
 export const IMAGE_FIELD = 'packageImages';
 

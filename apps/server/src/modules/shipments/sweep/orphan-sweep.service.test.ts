@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
+import { imageBytes, shipmentFields, submitShipment } from '../../../../test/support/factories.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
 import { sweepOrphanFiles } from './orphan-sweep.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

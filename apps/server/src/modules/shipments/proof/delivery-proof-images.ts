@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { AppError } from '../../errors.ts';
-import type { ImageStorage } from '../../storage/image-storage.ts';
-import { deleteStoredImages, storeImages } from './image-processing.ts';
-import type { ReceivedFile } from './multipart-submission.ts';
+import { AppError } from '../../../errors.ts';
+import type { ImageStorage } from '../../../storage/image-storage.ts';
+import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
+import type { ReceivedFile } from '../submission/multipart-submission.ts';
 
 /**
  * Proof images are named with a second dot (`{uuid}.proof.webp`, `{uuid}.signature.png`), which the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../../test/support/factories.ts';
-import { TestClient } from '../../../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
-import { buildApp } from '../../app.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../../../../test/support/factories.ts';
+import { TestClient } from '../../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
+import { buildApp } from '../../../app.ts';
 
 // Both databases: idempotency keys are rows whose insert is the lock.
 describe.each(databasesFor('sql'))('POST /api/submit-package with an Idempotency-Key on %s', (kind) => {

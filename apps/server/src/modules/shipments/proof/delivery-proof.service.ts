@@ -1,16 +1,24 @@
 import {
   canRecordDelivery,
   DECIDE_FIRST,
+  DELIVERED_STATUS,
   type DeliveryProof,
   deliveryProofFieldsSchema,
+  NO_PROOF,
+  NO_PROOF_IMAGE,
   PACKAGE_NOT_FOUND,
   PENDING_STATUS,
   type ProofImageKind,
+  REJECTED_NOT_DELIVERED,
   type ShipmentView,
 } from '@waybill/domain';
-import type { Database } from '../../db/client.ts';
-import { conflict, notFound, validationError } from '../../errors.ts';
-import { type OperatorActor, recordAudit } from '../audit/audit.service.ts';
+import type { Database } from '../../../db/client.ts';
+import { conflict, notFound, validationError } from '../../../errors.ts';
+import { type OperatorActor, recordAudit } from '../../audit/audit.service.ts';
+import { getShipment } from '../package-reads.service.ts';
+import { findShipmentByCode } from '../shipments.repository.ts';
+import { changeShipmentStatusRow, type ShipmentDeps } from '../shipments.service.ts';
+import type { ReceivedFile } from '../submission/multipart-submission.ts';
 import * as proofs from './delivery-proof.repository.ts';
 import {
   proofImageKeys,
@@ -19,14 +27,6 @@ import {
   type StoredProofImages,
   storeProofImages,
 } from './delivery-proof-images.ts';
-import type { ReceivedFile } from './multipart-submission.ts';
-import { getShipment } from './package-reads.service.ts';
-import { findShipmentByCode } from './shipments.repository.ts';
-import { changeShipmentStatusRow, DELIVERED_STATUS, type ShipmentDeps } from './shipments.service.ts';
-
-export const REJECTED_NOT_DELIVERED = 'A Rejected package cannot be delivered';
-export const NO_PROOF = 'This package has no proof of delivery';
-export const NO_PROOF_IMAGE = 'This proof of delivery has no such image';
 
 export interface ProofSteps<Replay> {
   /** Claims the Idempotency-Key once the fields are valid: the first answer when this is a repeat. */

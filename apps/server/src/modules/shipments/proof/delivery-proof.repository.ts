@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { deliveryProofs, shipments } from '../../db/schema/index.ts';
+import type { Database } from '../../../db/client.ts';
+import { deliveryProofs, shipments } from '../../../db/schema/index.ts';
 
 export type DeliveryProofRow = typeof deliveryProofs.$inferSelect;
 

@@ -6,11 +6,11 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, imageBytes, submitShipment } from '../../../test/support/factories.ts';
-import type { TestClient } from '../../../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
-import { sweepOrphanFiles } from './orphan-sweep.service.ts';
+import { acceptedShipment, imageBytes, submitShipment } from '../../../../test/support/factories.ts';
+import type { TestClient } from '../../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
+import { sweepOrphanFiles } from '../sweep/orphan-sweep.service.ts';
 
 const PROOF_ROUTE = '/api/admin/proof-of-delivery';
 

@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { DELIVERY_PROOF_FILES, LIMITS, RECEIVED_BY_MAX, SIGNATURE_MAX_BYTES } from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
-import type { ReceivedFile } from './multipart-submission.ts';
+import { AppError } from '../../../errors.ts';
+import type { ReceivedFile } from '../submission/multipart-submission.ts';
 
 /** A file small enough to hold in memory (a signature): it never touches the disk. */
 export interface ReceivedBytes {

@@ -3,16 +3,16 @@ import multipart from '@fastify/multipart';
 import { LIMITS, shipmentFormSchema, submittedPackageSchema } from '@waybill/domain';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { publicScope } from '../../http/access.ts';
-import { errorAnswers } from '../../http/answers.ts';
+import { publicScope } from '../../../http/access.ts';
+import { errorAnswers } from '../../../http/answers.ts';
 import {
   claimIdempotencyKey,
   hasIdempotencyKey,
   type StoredAnswer,
   sendReplay,
-} from '../../plugins/idempotency/index.ts';
-import { rateLimitFor } from '../../plugins/rate-limits.ts';
-import { customerActor } from '../audit/audit.service.ts';
+} from '../../../plugins/idempotency/index.ts';
+import { rateLimitFor } from '../../../plugins/rate-limits.ts';
+import { customerActor } from '../../audit/audit.service.ts';
 import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
 import { submitPackage } from './submission.service.ts';
 

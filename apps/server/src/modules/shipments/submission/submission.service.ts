@@ -1,11 +1,9 @@
-import { type ShipmentInput, type SubmittedPackage, shipmentInputSchema } from '@waybill/domain';
-import { validationError } from '../../errors.ts';
-import type { AuditActor } from '../audit/audit.service.ts';
-import { deleteStoredImages, storeImages } from './image-processing.ts';
+import { PACKAGE_SUBMITTED, type ShipmentInput, type SubmittedPackage, shipmentInputSchema } from '@waybill/domain';
+import { validationError } from '../../../errors.ts';
+import type { AuditActor } from '../../audit/audit.service.ts';
+import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
+import { createShipment, type ShipmentDeps } from '../shipments.service.ts';
 import type { ReceivedFile } from './multipart-submission.ts';
-import { createShipment, type ShipmentDeps } from './shipments.service.ts';
-
-export const PACKAGE_SUBMITTED = 'Package submitted successfully';
 
 export interface SubmissionSteps<Replay> {
   /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../errors.ts';
-import type { ImageStorage } from '../../storage/image-storage.ts';
-import type { ReceivedFile } from './multipart-submission.ts';
+import { AppError } from '../../../errors.ts';
+import type { ImageStorage } from '../../../storage/image-storage.ts';
+import type { ReceivedFile } from '../submission/multipart-submission.ts';
 
 /** Larger images are refused before decoding: a small file can expand to gigabytes of pixels. */
 export const MAX_INPUT_PIXELS = 40_000_000;

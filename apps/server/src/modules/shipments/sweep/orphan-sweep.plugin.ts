@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { withProgress } from '../../progress.ts';
+import { withProgress } from '../../../progress.ts';
 import { sweepOrphanFiles } from './orphan-sweep.service.ts';
 
 // Any constant shared by every server process on one database (not the migration lock's).

@@ -1,9 +1,9 @@
 import { NUMBER_TEXT_TOO_LONG } from '@waybill/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../../test/support/factories.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { type DatabaseKind, databasesFor } from '../../../test/support/test-databases.ts';
+import { imageBytes, shipmentFields, shipmentForm } from '../../../../test/support/factories.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type DatabaseKind, databasesFor } from '../../../../test/support/test-databases.ts';
 
 // One database: refusals come from validation and the image checks, before the database.
 describe.each(databasesFor('any'))('POST /api/submit-package on %s', (kind) => submitPackageTests(kind, 'refused'));

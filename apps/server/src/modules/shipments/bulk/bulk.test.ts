@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BULK_REPEATED_CODE, type BulkActionAnswer, generateTrackingCode, type ShipmentView } from '@waybill/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
-import type { TestClient } from '../../../test/support/http-client.ts';
-import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
-import { STATUS_NOTIFICATION_KIND } from '../mail/index.ts';
-import { insertShipment } from './shipments.repository.ts';
+import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../../../test/support/factories.ts';
+import type { TestClient } from '../../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../../test/support/outbox-messages.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
+import { STATUS_NOTIFICATION_KIND } from '../../mail/index.ts';
+import { insertShipment } from '../shipments.repository.ts';
 
 const NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
 const UNKNOWN = 'NOPE22222222';

@@ -3,11 +3,11 @@
 // signature; the receiver's copy carries neither.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, imageBytes } from '../../../test/support/factories.ts';
-import type { TestClient } from '../../../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
+import { acceptedShipment, imageBytes } from '../../../../test/support/factories.ts';
+import type { TestClient } from '../../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../test/support/test-smtp-server.ts';
 
 async function signaturePng(): Promise<Buffer> {
   const svg =

@@ -1,12 +1,12 @@
 import { generateTrackingCode } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../test/support/csv.ts';
-import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
-import type { TestClient } from '../../../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
-import type { Database } from '../../db/client.ts';
-import { shipments } from '../../db/schema/index.ts';
+import { parseCsv } from '../../../../test/support/csv.ts';
+import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../../../test/support/factories.ts';
+import type { TestClient } from '../../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
+import type { Database } from '../../../db/client.ts';
+import { shipments } from '../../../db/schema/index.ts';
 import { EXPORT_COLUMNS, exportShipments } from './package-export.service.ts';
 
 const HEADER = [

@@ -3,12 +3,12 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, imageBytes } from '../../../test/support/factories.ts';
-import type { TestClient } from '../../../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { databasesFor } from '../../../test/support/test-databases.ts';
-import { startTestS3, type TestS3, useInProcess } from '../../../test/support/test-s3.ts';
-import { sweepOrphanFiles } from './orphan-sweep.service.ts';
+import { acceptedShipment, imageBytes } from '../../../../test/support/factories.ts';
+import type { TestClient } from '../../../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { databasesFor } from '../../../../test/support/test-databases.ts';
+import { startTestS3, type TestS3, useInProcess } from '../../../../test/support/test-s3.ts';
+import { sweepOrphanFiles } from '../sweep/orphan-sweep.service.ts';
 
 // One database: the subject is the bucket; the proof's rows are delivery-proof.test.ts's, on both.
 describe.each(databasesFor('any'))('proof of delivery in an S3 bucket on %s', (kind) => {

@@ -1,14 +1,15 @@
 import {
+  BULK_ITEM_FAILED,
   BULK_REPEATED_CODE,
   type BulkActionName,
   type BulkResult,
   CUSTOM_STATUS_OPTION,
   CUSTOM_STATUS_REQUIRED,
 } from '@waybill/domain';
-import { AppError, badRequest } from '../../errors.ts';
-import { yieldToEventLoop } from '../../event-loop.ts';
-import type { AuditActor } from '../audit/audit.service.ts';
-import * as shipments from './shipments.service.ts';
+import { AppError, badRequest } from '../../../errors.ts';
+import { yieldToEventLoop } from '../../../event-loop.ts';
+import type { AuditActor } from '../../audit/audit.service.ts';
+import * as shipments from '../shipments.service.ts';
 
 export interface BulkAction {
   action: BulkActionName;
@@ -24,9 +25,6 @@ interface Logger {
   error: (details: object, message: string) => void;
   warn: (details: object, message: string) => void;
 }
-
-/** Said of a code whose action failed for a reason of the server's; its own transaction rolled back. */
-export const BULK_ITEM_FAILED = 'The server could not do this one; nothing was changed for it. Please try it again.';
 
 /**
  * Each listed code goes through the very change its single route makes, so it gets the same rules,

@@ -1,7 +1,7 @@
 import { and, desc, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { locationUpdates, shipments } from '../../db/schema/index.ts';
-import { filterCondition, type ShipmentFilter, type ShipmentRow } from './shipments.repository.ts';
+import type { Database } from '../../../db/client.ts';
+import { locationUpdates, shipments } from '../../../db/schema/index.ts';
+import { filterCondition, type ShipmentFilter, type ShipmentRow } from '../shipments.repository.ts';
 
 /** Where the previous batch of an export ended: its last row's creation time and id. */
 export interface ExportCursor {

@@ -1,9 +1,9 @@
 import { type PackageExportQuery, readExportCodes } from '@waybill/domain';
-import type { Database } from '../../db/client.ts';
-import { yieldToEventLoop } from '../../event-loop.ts';
-import type { ImageStorage } from '../../storage/image-storage.ts';
+import type { Database } from '../../../db/client.ts';
+import { yieldToEventLoop } from '../../../event-loop.ts';
+import type { ImageStorage } from '../../../storage/image-storage.ts';
+import { findImagesOf } from '../shipments.repository.ts';
 import { type ExportCursor, findLastLocationsOf, findShipmentsAfter } from './package-export.repository.ts';
-import { findImagesOf } from './shipments.repository.ts';
 
 /** Rows read from the database at a time: what an export holds in memory, however many packages match. */
 export const EXPORT_BATCH_SIZE = 500;
