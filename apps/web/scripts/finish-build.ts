@@ -22,7 +22,7 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|wasm)$/;
 const PUBLIC_ENTRY = 'src/app/entry-public.ts';
 const ISLAND_SOURCE = /^src\/islands\/([a-z0-9-]+)\.tsx$/;
 /** What every page with an island loads with its first one: React's side, and the toast container. */
-const ISLAND_RUNTIME = 'src/app/islands/hydrate-island.tsx';
+const ISLAND_RUNTIME = 'src/islands/runtime/hydrate-island.tsx';
 
 interface ManifestChunk {
   file: string;

@@ -14,7 +14,7 @@ interface ProvidersProps {
 // The toast container (and its transitions) is not needed to paint a page: it loads after hydration.
 // A toast raised before it arrives waits in the notifications store and shows when it mounts.
 const ToastContainer = lazy(() =>
-  import('./toast-container.tsx').then((module) => ({ default: module.ToastContainer })),
+  import('../components/toasts/toast-container.tsx').then((module) => ({ default: module.ToastContainer })),
 );
 
 /** Mounts the toast container once the page is interactive (never in the prerendered HTML). */

@@ -1,5 +1,5 @@
-import { defineIsland } from '../components/island/define-island.ts';
 import { AccountRequestForm } from '../features/account-request/components/account-request-form.tsx';
+import { defineIsland } from './runtime/define-island.ts';
 
 /** The account request form; a received request lands on /thank-you. */
 export default defineIsland('account-request-form', () => (

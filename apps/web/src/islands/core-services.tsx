@@ -1,11 +1,11 @@
 import { Button, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { defineIsland } from '../components/island/define-island.ts';
 import { Illustration } from '../components/section/illustration.tsx';
 import { StatGrid } from '../components/section/stat-grid.tsx';
 import { coreServiceFromHash } from '../lib/core-service-tabs.ts';
 import { CORE_SERVICES, type CoreService } from './core-services-data.ts';
+import { defineIsland } from './runtime/define-island.ts';
 
 /** `first`: the panel shown on arrival, whose picture sits at the fold and so loads at once. */
 function CoreServicePanel({ service, first }: { service: CoreService; first: boolean }) {

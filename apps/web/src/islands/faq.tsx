@@ -1,5 +1,5 @@
 import { Accordion } from '@mantine/core';
-import { defineIsland } from '../components/island/define-island.ts';
+import { defineIsland } from './runtime/define-island.ts';
 
 export interface FaqItem {
   value: string;

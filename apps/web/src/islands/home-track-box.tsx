@@ -7,9 +7,9 @@ import {
   TRACKING_CODE_REQUIRED,
 } from '@waybill/domain';
 import { type FormEvent, useState } from 'react';
-import { defineIsland } from '../components/island/define-island.ts';
 import { trackingPagePath } from '../features/tracking/tracking-path.ts';
 import { notifyError } from '../lib/notify.ts';
+import { defineIsland } from './runtime/define-island.ts';
 
 /**
  * The home page's tracking box. A plain GET form to /track, so it works before (and without) its

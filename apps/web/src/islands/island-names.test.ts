@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 // The page names an island by `islandName` (defineIsland) and the browser loads it by its file's name
-// (app/islands/registry.ts): a name that differs from its file is an island that never wakes.
+// (runtime/registry.ts): a name that differs from its file is an island that never wakes.
 const islands = import.meta.glob<{ default: { islandName?: string } }>(['./*.tsx', '!./*.test.tsx'], {
   eager: true,
 });

@@ -1,5 +1,5 @@
-import { defineIsland } from '../components/island/define-island.ts';
 import { ShipForm } from '../features/shipments/components/ship-form.tsx';
+import { defineIsland } from './runtime/define-island.ts';
 
 /** The shipping form of /create, with its review dialog and the tracking code it gives back. */
 export default defineIsland('ship-form', () => <ShipForm />);

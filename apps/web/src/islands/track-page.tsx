@@ -1,8 +1,8 @@
 import { parseTrackingCodes, TRACKING_CODES_TOO_MANY, type TrackResult } from '@waybill/domain';
-import { defineIsland } from '../components/island/define-island.ts';
 import { TrackPackage } from '../features/tracking/components/track-package.tsx';
 import { TrackSeveral } from '../features/tracking/components/track-several.tsx';
 import { trackingPagePath } from '../features/tracking/tracking-path.ts';
+import { defineIsland } from './runtime/define-island.ts';
 
 export interface TrackPageProps {
   /** The code of `/track/{code}`, normalised; '' on /track. */

@@ -1,5 +1,5 @@
 import { Container, Text, Title } from '@mantine/core';
-import { Island } from '../../../components/island/island.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 import ShipForm from '../../../islands/ship-form.tsx';
 
 export const handle = {

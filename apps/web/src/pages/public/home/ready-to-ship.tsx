@@ -2,9 +2,9 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title 
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { resolveContactChannels } from '@waybill/domain';
 import { EmailAddress } from '../../../components/email-address/email-address.tsx';
-import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import HomeContactForm from '../../../islands/home-contact-form.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 import { useSiteContent } from '../../../lib/site-content.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

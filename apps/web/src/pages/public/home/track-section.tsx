@@ -1,6 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
-import { Island } from '../../../components/island/island.tsx';
 import HomeTrackBox from '../../../islands/home-track-box.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 import classes from './home.module.css';
 
 /** A tracking box on the home page that hands the code to /track/<code>. */

@@ -1,7 +1,7 @@
 import { ADD_ONS, PLAN_TIERS } from '@waybill/domain';
-import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import Faq from '../../../islands/faq.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 
 const insurance = ADD_ONS[0];
 

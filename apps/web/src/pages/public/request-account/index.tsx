@@ -1,6 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
-import { Island } from '../../../components/island/island.tsx';
 import AccountRequestForm from '../../../islands/account-request-form.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 
 export const handle = {
   title: 'Request an Account | Waybill',

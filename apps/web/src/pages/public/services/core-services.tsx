@@ -1,6 +1,6 @@
-import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import CoreServiceTabs from '../../../islands/core-services.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 
 /** Express, International and Freight, each with its picture, features and figures (an island: the tabs). */
 export function CoreServices() {

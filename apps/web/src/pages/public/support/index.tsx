@@ -1,9 +1,9 @@
 import { Card } from '@mantine/core';
 import { MARKETING, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
-import { Island } from '../../../components/island/island.tsx';
 import { PageHero } from '../../../components/section/page-hero.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import { StatGrid } from '../../../components/section/stat-grid.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 import SupportRequestForm from '../../../islands/support-request-form.tsx';
 import { ContactOptions } from './contact-options.tsx';
 import { SupportFaq } from './support-faq.tsx';

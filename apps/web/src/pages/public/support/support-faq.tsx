@@ -1,7 +1,7 @@
 import { MARKETING, PLAN_TIERS, SUPPORT_RESPONSE_HOURS } from '@waybill/domain';
-import { Island } from '../../../components/island/island.tsx';
 import { PageSection } from '../../../components/section/page-section.tsx';
 import Faq from '../../../islands/faq.tsx';
+import { Island } from '../../../islands/runtime/island.tsx';
 
 const QUESTIONS = [
   {

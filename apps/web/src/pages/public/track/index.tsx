@@ -1,6 +1,6 @@
 import { Container, Text, Title } from '@mantine/core';
-import { Island } from '../../../components/island/island.tsx';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
+import { Island } from '../../../islands/runtime/island.tsx';
 import TrackPage from '../../../islands/track-page.tsx';
 import { usePageContext } from '../../../lib/site-content.tsx';
 

@@ -2,9 +2,9 @@
 // own root, and mounts the page's one toast container the first time.
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { IslandRoot } from '../../components/island/island-root.tsx';
+import { ToastContainer } from '../../components/toasts/toast-container.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { ToastContainer } from '../toast-container.tsx';
+import { IslandRoot } from './island-root.tsx';
 
 // One cache for every island of the page, so two islands reading the same answer share it.
 const queryClient = createQueryClient();

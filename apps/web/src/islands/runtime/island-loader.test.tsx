@@ -1,10 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IslandRoot } from '../../components/island/island-root.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { hydrateIsland } from './hydrate-island.tsx';
 import { type IslandLoaders, startIslands } from './island-loader.ts';
+import { IslandRoot } from './island-root.tsx';
 
 afterEach(() => {
   document.body.innerHTML = '';
