@@ -1,4 +1,5 @@
 import fastifyStatic from '@fastify/static';
+import { PHOTO_STORAGE_DOWN } from '@waybill/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicScope } from '../http/access.ts';
@@ -10,8 +11,6 @@ import { S3ImageStorage } from '../storage/s3-storage.ts';
 const SERVED_NAME = /^\/[A-Za-z0-9][A-Za-z0-9_-]*\.webp$/;
 /** Longer than any key the pipeline makes (a UUID, `-thumb`, `.webp`): never sent to the bucket. */
 const MAX_SERVED_NAME = 100;
-
-const PHOTO_STORAGE_DOWN = 'The photo storage does not answer. Please try again shortly.';
 
 const CACHE_HEADERS = {
   'Cache-Control': 'public, max-age=31536000, immutable',

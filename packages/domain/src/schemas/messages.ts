@@ -68,3 +68,30 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or 
 
 // anti-forgery
 export const XSRF_MESSAGE = 'Missing or invalid anti-forgery token';
+
+// operators from the command line
+export const operatorExistsWithEmail = (email: string) => `An operator with the e-mail ${email} already exists`;
+export const noOperatorWithEmail = (email: string) => `No operator with the e-mail ${email}`;
+
+// uploads: a submission's images, a proof of delivery's photo and signature
+export const MULTIPART_EXPECTED = 'Expected a multipart/form-data body';
+export const MALFORMED_MULTIPART = 'Malformed multipart body';
+export const TOO_MANY_FIELDS = 'Too many form fields';
+export const fieldTooLong = (field: string) => `Form field ${field} is too long`;
+export const unexpectedField = (field: string) => `Unexpected form field ${field}`;
+export const unexpectedImageField = (field: string, imageField: string) =>
+  `Unexpected file field ${field}; images go in ${imageField}`;
+export const unexpectedProofFile = (field: string) => `Unexpected file field ${field}; send photo or signature`;
+export const tooManyImages = (max: number) => `At most ${max} images can be uploaded`;
+/** "The photo is larger than 10 MB", "An image is larger than 10 MB", "<file name> is larger than 10 MB". */
+export const largerThan = (what: string, maxMb: number) => `${what} is larger than ${maxMb} MB`;
+export const notASupportedImage = (fileName: string, supported: string) =>
+  `${fileName} is not a supported image (${supported})`;
+export const sendOneAtMost = (file: string) => `Send one ${file} at most`;
+export const ONE_PHOTO_ONE_SIGNATURE = 'Send one photo and one signature at most';
+export const SIGNATURE_NOT_A_PNG = 'The signature must be a PNG image';
+export const SIGNATURE_TOO_MANY_PIXELS = 'The signature has too many pixels (at most 4096 × 4096)';
+export const PHOTO_STORAGE_DOWN = 'The photo storage does not answer. Please try again shortly.';
+
+// mail
+export const couldNotSendEmail = (reason: string) => `Could not send the email: ${reason}`;

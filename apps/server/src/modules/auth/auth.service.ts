@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { countOf, INVALID_LOGIN, SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
+import {
+  countOf,
+  INVALID_LOGIN,
+  noOperatorWithEmail,
+  operatorExistsWithEmail,
+  SESSION_EXPIRED,
+  SIGN_IN_REQUIRED,
+} from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -175,7 +182,7 @@ export async function addOperator(
   await assertStrongPassword(password, site, { email, name });
   const passwordHash = await hashPassword(password);
   const operator = await insertAdmin(db, actor, { email: email.trim(), passwordHash, name: name.trim() });
-  if (!operator) throw new AppError(409, `An operator with the e-mail ${email} already exists`);
+  if (!operator) throw new AppError(409, operatorExistsWithEmail(email));
   return operator;
 }
 
@@ -213,7 +220,7 @@ export async function resetOperatorPassword(
   actor: AuditActor = COMMAND_LINE,
 ): Promise<void> {
   const operator = await repository.findOperatorByEmail(db, email.trim());
-  if (!operator) throw new AppError(404, `No operator with the e-mail ${email}`);
+  if (!operator) throw new AppError(404, noOperatorWithEmail(email));
   await assertStrongPassword(password, site, { email: operator.email, name: operator.name });
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

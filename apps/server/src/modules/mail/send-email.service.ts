@@ -1,5 +1,5 @@
 import type { EmailPayload } from '@waybill/domain';
-import { EMAIL_SENT } from '@waybill/domain';
+import { couldNotSendEmail, EMAIL_SENT } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
@@ -99,7 +99,7 @@ export async function sendComposerEmail(
     });
     return { message: EMAIL_SENT, id };
   } catch (error) {
-    if (error instanceof MailDeliveryError) throw new AppError(502, `Could not send the email: ${error.reason}`);
+    if (error instanceof MailDeliveryError) throw new AppError(502, couldNotSendEmail(error.reason));
     throw error;
   }
 }

@@ -1,9 +1,7 @@
-import { receiverInitials, SETTLED_STATUSES } from '@waybill/domain';
+import { DELIVERED_STATUS, receiverInitials, SETTLED_STATUSES } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveryProofs, locationUpdates, shipments } from '../../db/schema/index.ts';
-
-const DELIVERED = 'Delivered';
 
 // Timestamps exactly as Date#toISOString writes them (UTC, milliseconds, "Z").
 const isoTime = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -38,9 +36,9 @@ function buildTrackQuery(db: Database) {
       )::text`,
       // Beside the body, never in it: the name becomes initials before the answer is built (withDelivery).
       receivedBy: sql<string | null>`(select ${deliveryProofs.receivedBy} from ${deliveryProofs}
-        where ${deliveryProofs.shipmentId} = ${shipments.id} and ${shipments.status} = ${DELIVERED})`,
+        where ${deliveryProofs.shipmentId} = ${shipments.id} and ${shipments.status} = ${DELIVERED_STATUS})`,
       deliveredAt: sql<string | null>`(select ${isoTime(deliveryProofs.deliveredAt)} from ${deliveryProofs}
-        where ${deliveryProofs.shipmentId} = ${shipments.id} and ${shipments.status} = ${DELIVERED})`,
+        where ${deliveryProofs.shipmentId} = ${shipments.id} and ${shipments.status} = ${DELIVERED_STATUS})`,
     })
     .from(shipments)
     .where(sql`${shipments.trackingCode} = ${sql.placeholder('code')}`)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { notASupportedImage } from '@waybill/domain';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
@@ -19,7 +20,7 @@ export interface StoredImage {
 }
 
 function unsupported(file: ReceivedFile): AppError {
-  return new AppError(400, `${file.filename} is not a supported image (${SUPPORTED})`);
+  return new AppError(400, notASupportedImage(file.filename, SUPPORTED));
 }
 
 /** The format sharp reads from the bytes; the name and the declared type are not trusted. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SIGNATURE_NOT_A_PNG, SIGNATURE_TOO_MANY_PIXELS } from '@waybill/domain';
 import sharp from 'sharp';
 import { AppError } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
@@ -19,7 +20,6 @@ export const PROOF_FILE =
 /** A drawn signature has no need for more pixels than a large screen holds. */
 const SIGNATURE_MAX_PIXELS = 4096 * 4096;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const NOT_A_PNG = 'The signature must be a PNG image';
 
 export interface StoredProofImages {
   photoKey: string | null;
@@ -44,12 +44,12 @@ export async function removeFormerProofFiles(keys: string[], storage: ImageStora
  * metadata, no transparency that a dark page or a mail client would show as black on black).
  */
 async function renderSignature(bytes: Buffer): Promise<Buffer> {
-  if (!bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) throw new AppError(400, NOT_A_PNG);
+  if (!bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) throw new AppError(400, SIGNATURE_NOT_A_PNG);
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (metadata.format !== 'png') throw new AppError(400, NOT_A_PNG);
+    if (metadata.format !== 'png') throw new AppError(400, SIGNATURE_NOT_A_PNG);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > SIGNATURE_MAX_PIXELS) {
-      throw new AppError(400, 'The signature has too many pixels (at most 4096 × 4096)');
+      throw new AppError(400, SIGNATURE_TOO_MANY_PIXELS);
     }
     return await sharp(bytes, { limitInputPixels: SIGNATURE_MAX_PIXELS })
       .flatten({ background: '#ffffff' })
@@ -57,7 +57,7 @@ async function renderSignature(bytes: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(400, NOT_A_PNG);
+    throw new AppError(400, SIGNATURE_NOT_A_PNG);
   }
 }
 

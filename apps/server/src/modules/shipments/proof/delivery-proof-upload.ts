@@ -4,7 +4,21 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { DELIVERY_PROOF_FILES, LIMITS, RECEIVED_BY_MAX, SIGNATURE_MAX_BYTES } from '@waybill/domain';
+import {
+  DELIVERY_PROOF_FILES,
+  fieldTooLong,
+  LIMITS,
+  largerThan,
+  MALFORMED_MULTIPART,
+  MULTIPART_EXPECTED,
+  ONE_PHOTO_ONE_SIGNATURE,
+  RECEIVED_BY_MAX,
+  SIGNATURE_MAX_BYTES,
+  sendOneAtMost,
+  TOO_MANY_FIELDS,
+  unexpectedField,
+  unexpectedProofFile,
+} from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.ts';
 import type { ReceivedFile } from '../submission/multipart-submission.ts';
@@ -61,7 +75,7 @@ async function receivePhoto(part: MultipartFile, target: string): Promise<Receiv
     },
     createWriteStream(target),
   );
-  if (part.file.truncated) throw new AppError(413, `The photo is larger than ${MAX_MB} MB`);
+  if (part.file.truncated) throw new AppError(413, largerThan('The photo', MAX_MB));
   const { size } = await stat(target);
   // A browser sends an empty part for a file input left empty.
   if (size === 0) return undefined;
@@ -74,7 +88,7 @@ async function receivePhoto(part: MultipartFile, target: string): Promise<Receiv
  * the rest of the body is read and discarded, the temporary files removed and the AppError thrown.
  */
 export async function receiveProof(request: FastifyRequest, tmpRoot: string): Promise<ReceivedProof> {
-  if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data body');
+  if (!request.isMultipart()) throw new AppError(415, MULTIPART_EXPECTED);
   const directory = path.join(tmpRoot, randomUUID());
   await mkdir(directory, { recursive: true });
   const cleanup = () => rm(directory, { recursive: true, force: true });
@@ -84,9 +98,9 @@ export async function receiveProof(request: FastifyRequest, tmpRoot: string): Pr
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         const limit = FIELD_BYTES[part.fieldname];
-        if (limit === undefined) failure ??= new AppError(400, `Unexpected form field ${part.fieldname.slice(0, 40)}`);
+        if (limit === undefined) failure ??= new AppError(400, unexpectedField(part.fieldname.slice(0, 40)));
         else if (typeof part.value !== 'string' || part.valueTruncated || Buffer.byteLength(part.value) > limit) {
-          failure ??= new AppError(413, `Form field ${part.fieldname} is too long`);
+          failure ??= new AppError(413, fieldTooLong(part.fieldname));
         } else received.fields[part.fieldname] = part.value;
         continue;
       }
@@ -95,8 +109,8 @@ export async function receiveProof(request: FastifyRequest, tmpRoot: string): Pr
         if (!failure) {
           failure =
             name === 'photo' || name === 'signature'
-              ? new AppError(400, `Send one ${name} at most`)
-              : new AppError(400, `Unexpected file field ${part.fieldname.slice(0, 40)}; send photo or signature`);
+              ? new AppError(400, sendOneAtMost(name))
+              : new AppError(400, unexpectedProofFile(part.fieldname.slice(0, 40)));
         }
         part.file.resume();
         continue;
@@ -130,11 +144,11 @@ export function proofFingerprint(proof: Omit<ReceivedProof, 'cleanup'>): string 
 
 function translateParserError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `A file is larger than ${MAX_MB} MB`);
-  if (code === 'FST_FILES_LIMIT') return new AppError(400, 'Send one photo and one signature at most');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'Too many form fields');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, largerThan('A file', MAX_MB));
+  if (code === 'FST_FILES_LIMIT') return new AppError(400, ONE_PHOTO_ONE_SIGNATURE);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, TOO_MANY_FIELDS);
   if (!(error instanceof AppError) && !(error as { syscall?: string }).syscall) {
-    return new AppError(400, 'Malformed multipart body');
+    return new AppError(400, MALFORMED_MULTIPART);
   }
   return error;
 }

@@ -4,7 +4,17 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { LIMITS, SHIPMENT_FIELD_LIMITS } from '@waybill/domain';
+import {
+  fieldTooLong,
+  LIMITS,
+  largerThan,
+  MALFORMED_MULTIPART,
+  MULTIPART_EXPECTED,
+  SHIPMENT_FIELD_LIMITS,
+  TOO_MANY_FIELDS,
+  tooManyImages,
+  unexpectedImageField,
+} from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../../../errors.ts';
 
@@ -46,10 +56,10 @@ const OTHER_FIELD_BYTES = 1024;
 export const MULTIPART_FIELD_BYTES = Math.max(...FIELD_BYTES.values());
 
 /** The refusal for a text part longer than its field may be, or undefined when it fits. */
-function fieldTooLong(fieldname: string, value: string, truncated: boolean): AppError | undefined {
+function refusalOfLongField(fieldname: string, value: string, truncated: boolean): AppError | undefined {
   const limit = FIELD_BYTES.get(fieldname);
   if (!truncated && Buffer.byteLength(value) <= (limit ?? OTHER_FIELD_BYTES)) return undefined;
-  if (limit === undefined) return new AppError(413, `Form field ${fieldname.slice(0, 40)} is too long`);
+  if (limit === undefined) return new AppError(413, fieldTooLong(fieldname.slice(0, 40)));
   const { tooLong } = SHIPMENT_FIELD_LIMITS[fieldname as keyof typeof SHIPMENT_FIELD_LIMITS];
   return validationError([{ path: [fieldname], message: tooLong }]);
 }
@@ -72,9 +82,9 @@ async function receiveFile(
 ): Promise<ReceivedFile | undefined> {
   const filename = displayName(part.filename, index);
   if (part.fieldname !== IMAGE_FIELD) {
-    throw new AppError(400, `Unexpected file field ${part.fieldname}; images go in ${IMAGE_FIELD}`);
+    throw new AppError(400, unexpectedImageField(part.fieldname, IMAGE_FIELD));
   }
-  if (index >= LIMITS.maxImages) throw new AppError(400, `At most ${LIMITS.maxImages} images can be uploaded`);
+  if (index >= LIMITS.maxImages) throw new AppError(400, tooManyImages(LIMITS.maxImages));
   const target = path.join(directory, `${index}.upload`);
   const hash = hashBytes ? createHash('sha256') : undefined;
   if (hash) {
@@ -92,7 +102,7 @@ async function receiveFile(
     await pipeline(part.file, createWriteStream(target));
   }
   // Past the limit the parser stops the stream and marks it truncated.
-  if (part.file.truncated) throw new AppError(413, `${filename} is larger than ${MAX_MB} MB`);
+  if (part.file.truncated) throw new AppError(413, largerThan(filename, MAX_MB));
   // A browser sends an empty part for a file input left empty.
   if (!part.filename && (await stat(target)).size === 0) return undefined;
   return { filename, path: target, sha256: hash?.digest('hex') };
@@ -110,7 +120,7 @@ export async function receiveSubmission(
   tmpRoot: string,
   options: { hashFiles?: boolean } = {},
 ): Promise<ReceivedSubmission> {
-  if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data body');
+  if (!request.isMultipart()) throw new AppError(415, MULTIPART_EXPECTED);
   const directory = path.join(tmpRoot, randomUUID());
   await mkdir(directory, { recursive: true });
   const cleanup = () => rm(directory, { recursive: true, force: true });
@@ -122,7 +132,7 @@ export async function receiveSubmission(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
-        const tooLong = fieldTooLong(part.fieldname, part.value, part.valueTruncated);
+        const tooLong = refusalOfLongField(part.fieldname, part.value, part.valueTruncated);
         if (tooLong) failure ??= tooLong;
         else fields[part.fieldname] = part.value;
       } else if (failure) {
@@ -157,13 +167,13 @@ export function submissionFingerprint(submission: Pick<ReceivedSubmission, 'fiel
 
 function translateParserError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `An image is larger than ${MAX_MB} MB`);
-  if (code === 'FST_FILES_LIMIT') return new AppError(400, `At most ${LIMITS.maxImages} images can be uploaded`);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'Too many form fields');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, largerThan('An image', MAX_MB));
+  if (code === 'FST_FILES_LIMIT') return new AppError(400, tooManyImages(LIMITS.maxImages));
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, TOO_MANY_FIELDS);
   // The parser's own complaints (no boundary, a body cut off, a broken part header) carry no code;
   // they are the client's fault. A system error (a full disk: it names its syscall) stays a 500.
   if (!(error instanceof AppError) && !(error as { syscall?: string }).syscall) {
-    return new AppError(400, 'Malformed multipart body');
+    return new AppError(400, MALFORMED_MULTIPART);
   }
   return error;
 }
