@@ -77,7 +77,7 @@ function sampleContents(): SiteContent[] {
         _id: '00000000-0000-4000-8000-000000000002',
         phone: '+44 20 7946 0000',
         email: 'desk@waybill.example',
-        watsapp: 'https://wa.me/442079460000',
+        whatsapp: 'https://wa.me/442079460000',
         address: ['1 Dock Road', 'London'],
       },
       company,

@@ -27,6 +27,7 @@ export * from './schemas/shipment.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/team.ts';
 export * from './schemas/tracking.ts';
+export * from './schemas/wire-names.ts';
 export * from './spreadsheet-cell.ts';
 export * from './statuses.ts';
 export * from './tracking-code.ts';

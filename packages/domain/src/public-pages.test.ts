@@ -14,7 +14,7 @@ const details = {
   _id: '7d4c9a4e-0000-4000-8000-000000000000',
   phone: '+44 20 7946 0000',
   email: 'desk@waybill.test',
-  watsapp: 'https://wa.me/442079460000',
+  whatsapp: 'https://wa.me/442079460000',
   address: ['  1 Dock Road ', '', 'London'],
 };
 
@@ -33,8 +33,8 @@ describe('what the public pages show of the contact details', () => {
   });
 
   it("links WhatsApp to the saved link, else the company's", () => {
-    expect(resolveWhatsappLink({ details, company })).toBe(details.watsapp);
-    expect(resolveWhatsappLink({ details: { ...details, watsapp: '' }, company })).toBe(company.whatsapp);
+    expect(resolveWhatsappLink({ details, company })).toBe(details.whatsapp);
+    expect(resolveWhatsappLink({ details: { ...details, whatsapp: '' }, company })).toBe(company.whatsapp);
     expect(resolveWhatsappLink({ details: null, company })).toBe(company.whatsapp);
   });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE } from './constants.ts';
-import type { CompanySettings, ContactDetails, Plan } from './schemas/settings.ts';
+import type { CompanySettings, Plan, SavedContactDetails } from './schemas/settings.ts';
 import type { TrackResult } from './schemas/tracking.ts';
 
 /**
@@ -29,7 +29,7 @@ export interface SiteContent {
   /** The saved plan (the first of the list, SPEC §3), null when none is saved. */
   plan: Plan | null;
   /** The saved contact details (the first record), null when none are saved. */
-  details: ContactDetails | null;
+  details: SavedContactDetails | null;
   /** The company settings of the server (COMPANY_*). */
   company: CompanySettings;
   /** This year on the server's clock (the footer's copyright, years in business). */
@@ -85,7 +85,7 @@ export function resolveContactChannels({
 
 /** The WhatsApp chat link: the one an operator saved, else the company's own (COMPANY_WHATSAPP). */
 export function resolveWhatsappLink({ details, company }: Pick<SiteContent, 'details' | 'company'>): string {
-  return details?.watsapp || company.whatsapp || '';
+  return details?.whatsapp || company.whatsapp || '';
 }
 
 /** The address lines to show: the saved ones (blank lines dropped), else the company's address. */

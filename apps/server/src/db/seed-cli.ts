@@ -42,9 +42,9 @@ function samplePackage(index: number, now: number): typeof shipments.$inferInser
     email: `${sender.toLowerCase().replace(/[^a-z]+/g, '.')}${index}@example.com`,
     phone: `+1 555 ${String(index).padStart(7, '0')}`,
     pickupLocation: `${(index % 300) + 1} Dock Street, ${pick(CITIES, index)}`,
-    rname: receiver,
-    remail: `${receiver.toLowerCase().replace(/[^a-z]+/g, '.')}${index}@example.org`,
-    rphone: `+44 20 ${String(index).padStart(8, '0')}`,
+    receiverName: receiver,
+    receiverEmail: `${receiver.toLowerCase().replace(/[^a-z]+/g, '.')}${index}@example.org`,
+    receiverPhone: `+44 20 ${String(index).padStart(8, '0')}`,
     destination: `${(index % 90) + 1} Market Square, ${pick(CITIES, index + 4)}`,
     description: 'Books and clothing',
     quantity: (index % 4) + 1,
@@ -101,7 +101,7 @@ async function main() {
       .values({
         phone: '+1 (555) 123-4567',
         email: 'support@waybill.example',
-        watsapp: 'https://wa.me/15551234567',
+        whatsapp: 'https://wa.me/15551234567',
         address: ['100 Harbor Way, Suite 400', 'Oakland, CA 94607'],
       })
       .onConflictDoNothing();

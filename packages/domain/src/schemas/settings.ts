@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, INVALID_EMAIL, numberAtLeast, optionalText, requiredText } from './fields.ts';
+import { contactWire } from './wire-names.ts';
 
 // Dollars and cents: a third decimal is refused rather than rounded away.
 const price = (tier: number) =>
@@ -55,11 +56,11 @@ const whatsappLink = optionalText(500).refine((value) => value === '' || isWhats
   error: 'WhatsApp link must start with https://',
 });
 
-/** Contact details of the company (SPEC §3); `watsapp` is spelt as clients expect. */
-export const contactDetailsInputSchema = z.object({
+/** Contact details of the company (SPEC §3) under the code's names, as the console's editor holds them. */
+const contactDetailsFieldsShape = {
   phone: optionalText(40),
   email: optionalText(254).refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: INVALID_EMAIL }),
-  watsapp: whatsappLink,
+  whatsapp: whatsappLink,
   address: z
     .array(z.string({ error: 'Address lines must be text' }).trim().max(200), {
       error: 'Address must be a list of lines',
@@ -71,20 +72,31 @@ export const contactDetailsInputSchema = z.object({
       const kept = lines.filter((line) => line !== '');
       return kept.length > 0 ? kept : [];
     }),
-});
+};
+export const contactDetailsFieldsSchema = z.object(contactDetailsFieldsShape);
+export type ContactDetailsFields = z.infer<typeof contactDetailsFieldsSchema>;
+
+/** The contact details as SPEC §3's routes take them: `watsapp` is spelt as clients expect. */
+export const contactDetailsInputSchema = z.object(contactWire.toWire(contactDetailsFieldsShape));
 export type ContactDetailsInput = z.infer<typeof contactDetailsInputSchema>;
 
-/** Saved contact details as the API answers them. */
+/** Saved contact details as the API answers them (SPEC §3: `watsapp`). */
 export const contactDetailsSchema = z
-  .object({
-    _id: z.string(),
-    phone: z.string(),
-    email: z.string(),
-    watsapp: z.string(),
-    address: z.array(z.string()).describe('Address lines'),
-  })
+  .object(
+    contactWire.toWire({
+      _id: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      whatsapp: z.string(),
+      address: z.array(z.string()).describe('Address lines'),
+    }),
+  )
   .meta({ id: 'ContactDetails' });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
+/** Saved contact details under the code's names (the site's pages, the console's editor). */
+export const savedContactDetailsSchema = contactDetailsSchema.transform((answer) => contactWire.fromWire(answer));
+export type SavedContactDetails = z.output<typeof savedContactDetailsSchema>;
 
 /**
  * Company settings supplied from outside (the server's COMPANY_* configuration, GET /api/company).

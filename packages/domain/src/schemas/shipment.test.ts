@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../test/field-messages.ts';
-import { SHIPMENT_FIELD_LIMITS, SHIPMENT_TEXT_FIELDS, shipmentInputSchema } from './shipment.ts';
+import { PACKAGE_FIELD_LIMITS, SHIPMENT_TEXT_FIELDS, shipmentInputSchema } from './shipment.ts';
+import { receiverWire } from './wire-names.ts';
 
 /** A valid submission as multipart sends it: every value is text. */
 const MULTIPART = {
@@ -158,8 +159,8 @@ describe('shipmentInputSchema', () => {
   });
 
   // The multipart receiver refuses by these limits before the schema runs: they must say what it says.
-  it.each(SHIPMENT_TEXT_FIELDS)('bounds %s as SHIPMENT_FIELD_LIMITS says, with the same message', (field) => {
-    const { maxLength, tooLong } = SHIPMENT_FIELD_LIMITS[field];
+  it.each(SHIPMENT_TEXT_FIELDS)('bounds %s as PACKAGE_FIELD_LIMITS says, with the same message', (field) => {
+    const { maxLength, tooLong } = receiverWire.toWire(PACKAGE_FIELD_LIMITS)[field];
     const fits =
       field === 'dimensionUnit'
         ? `${' '.repeat(maxLength - 2)}cm`

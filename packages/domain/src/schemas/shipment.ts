@@ -14,6 +14,7 @@ import {
   tooLongMessage,
 } from './fields.ts';
 import { PACKAGE_SUBMITTED } from './messages.ts';
+import { receiverWire } from './wire-names.ts';
 
 /** The most characters each text field of a submission holds (after trimming). */
 const TEXT_FIELD_MAX = {
@@ -21,22 +22,22 @@ const TEXT_FIELD_MAX = {
   email: EMAIL_MAX,
   phone: 40,
   pickupLocation: 500,
-  rname: TEXT_MAX,
-  remail: EMAIL_MAX,
-  rphone: 40,
+  receiverName: TEXT_MAX,
+  receiverEmail: EMAIL_MAX,
+  receiverPhone: 40,
   destination: 500,
   description: LONG_TEXT_MAX,
 } as const;
 
-/** The text fields of a package submission with the SPEC §5 messages (server and ship form). */
-export const shipmentInputSchema = z.object({
+/** The fields of a package submission with the SPEC §5 messages, under the code's names. */
+const packageDetailsShape = {
   name: requiredText('Name is required', TEXT_FIELD_MAX.name),
   email: requiredEmail('Email is required'),
   phone: requiredText('Phone number is required', TEXT_FIELD_MAX.phone),
   pickupLocation: requiredText('Pickup location is required', TEXT_FIELD_MAX.pickupLocation),
-  rname: requiredText("Receiver's name is required", TEXT_FIELD_MAX.rname),
-  remail: requiredEmail("Receiver's email is required"),
-  rphone: requiredText("Receiver's phone number is required", TEXT_FIELD_MAX.rphone),
+  receiverName: requiredText("Receiver's name is required", TEXT_FIELD_MAX.receiverName),
+  receiverEmail: requiredEmail("Receiver's email is required"),
+  receiverPhone: requiredText("Receiver's phone number is required", TEXT_FIELD_MAX.receiverPhone),
   destination: requiredText('Destination is required', TEXT_FIELD_MAX.destination),
   description: requiredText('Package description is required', TEXT_FIELD_MAX.description),
   quantity: numberAtLeast(1, 'Minimum quantity is 1', { int: true, max: 100000 }),
@@ -49,12 +50,19 @@ export const shipmentInputSchema = z.object({
   length: numberAtLeast(1, 'Minimum length is 1', { max: 100000 }),
   width: numberAtLeast(1, 'Minimum width is 1', { max: 100000 }),
   height: numberAtLeast(1, 'Minimum height is 1', { max: 100000 }),
-});
+};
 
+/** A package's details as the ship form and the services hold them. */
+export const packageDetailsSchema = z.object(packageDetailsShape);
+export type PackageDetails = z.infer<typeof packageDetailsSchema>;
+
+/** The same fields under SPEC §7's names, as POST /api/submit-package takes them (`rname`, …). */
+export const shipmentInputSchema = z.object(receiverWire.toWire(packageDetailsShape));
 export type ShipmentInput = z.infer<typeof shipmentInputSchema>;
-/** What the ship form holds before validation (numbers may be blank). @internal Used by the tests' factories. */
+/** What a submission's form holds before validation (numbers may be blank). @internal Used by the tests' factories. */
 export type ShipmentFormValues = z.input<typeof shipmentInputSchema>;
 
+/** Every field of a submission's form, under its SPEC §7 name, in the form's order. */
 export const SHIPMENT_TEXT_FIELDS = Object.keys(shipmentInputSchema.shape) as (keyof ShipmentInput)[];
 
 interface FieldLimit {
@@ -69,14 +77,14 @@ const numberField: FieldLimit = { maxLength: NUMBER_TEXT_MAX, tooLong: NUMBER_TE
  * schema above refuses, so a server reading a form field by field can refuse it before keeping it
  * (with the message the schema would give).
  */
-export const SHIPMENT_FIELD_LIMITS: Record<keyof ShipmentInput, FieldLimit> = {
+export const PACKAGE_FIELD_LIMITS: Record<keyof PackageDetails, FieldLimit> = {
   name: textField(TEXT_FIELD_MAX.name),
   email: textField(TEXT_FIELD_MAX.email),
   phone: textField(TEXT_FIELD_MAX.phone),
   pickupLocation: textField(TEXT_FIELD_MAX.pickupLocation),
-  rname: textField(TEXT_FIELD_MAX.rname),
-  remail: textField(TEXT_FIELD_MAX.remail),
-  rphone: textField(TEXT_FIELD_MAX.rphone),
+  receiverName: textField(TEXT_FIELD_MAX.receiverName),
+  receiverEmail: textField(TEXT_FIELD_MAX.receiverEmail),
+  receiverPhone: textField(TEXT_FIELD_MAX.receiverPhone),
   destination: textField(TEXT_FIELD_MAX.destination),
   description: textField(TEXT_FIELD_MAX.description),
   quantity: numberField,
@@ -95,7 +103,10 @@ export const SHIPMENT_FIELD_LIMITS: Record<keyof ShipmentInput, FieldLimit> = {
  */
 export const shipmentFormSchema = z.object({
   ...(Object.fromEntries(
-    Object.entries(SHIPMENT_FIELD_LIMITS).map(([field, { maxLength }]) => [field, z.string().max(maxLength)]),
+    Object.entries(PACKAGE_FIELD_LIMITS).map(([field, { maxLength }]) => [
+      receiverWire.wireName(field),
+      z.string().max(maxLength),
+    ]),
   ) as Record<keyof ShipmentInput, z.ZodString>),
   packageImages: z
     .array(z.file())
@@ -122,43 +133,48 @@ export const locationUpdateViewSchema = z
   .meta({ id: 'LocationUpdate' });
 export type LocationUpdateView = z.infer<typeof locationUpdateViewSchema>;
 
-/** A package as the console API answers it (SPEC §3 field names). */
-export const shipmentViewSchema = z
-  .object({
-    _id: z.string(),
-    trackingCode: z.string(),
-    status: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    pickupLocation: z.string(),
-    rname: z.string(),
-    remail: z.string(),
-    rphone: z.string(),
-    destination: z.string(),
-    description: z.string(),
-    quantity: z.number(),
-    weight: z.number(),
-    dimensionUnit: z.enum(DIMENSION_UNITS),
-    length: z.number(),
-    width: z.number(),
-    height: z.number(),
-    packageImages: z.array(z.string()).describe('Display-size image URLs'),
-    packageThumbnails: z.array(z.string()).describe('Thumbnail URLs, in the order of packageImages'),
-    locationUpdates: z.array(locationUpdateViewSchema),
-    estimatedDelivery: timestamp().nullable(),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
-    subscribers: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .describe('Addresses that confirmed e-mail updates (their number, never who); only in the details answer'),
-    attention: z
-      .array(attentionReasonSchema)
-      .optional()
-      .describe('Why the package needs attention; only in the list asked for attention=1'),
-  })
-  .meta({ id: 'Package' });
+/** A package as the console reads it, under the code's names. */
+const packageViewShape = {
+  _id: z.string(),
+  trackingCode: z.string(),
+  status: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  pickupLocation: z.string(),
+  receiverName: z.string(),
+  receiverEmail: z.string(),
+  receiverPhone: z.string(),
+  destination: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  weight: z.number(),
+  dimensionUnit: z.enum(DIMENSION_UNITS),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  packageImages: z.array(z.string()).describe('Display-size image URLs'),
+  packageThumbnails: z.array(z.string()).describe('Thumbnail URLs, in the order of packageImages'),
+  locationUpdates: z.array(locationUpdateViewSchema),
+  estimatedDelivery: timestamp().nullable(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  subscribers: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Addresses that confirmed e-mail updates (their number, never who); only in the details answer'),
+  attention: z
+    .array(attentionReasonSchema)
+    .optional()
+    .describe('Why the package needs attention; only in the list asked for attention=1'),
+};
+
+/** A package as the console API answers it (SPEC §3 field names: `rname`, `remail`, `rphone`). */
+export const shipmentViewSchema = z.object(receiverWire.toWire(packageViewShape)).meta({ id: 'Package' });
 export type ShipmentView = z.infer<typeof shipmentViewSchema>;
+
+/** The console API's package read into the code's names (what the console's screens hold). */
+export const packageViewSchema = shipmentViewSchema.transform((answer) => receiverWire.fromWire(answer));
+export type PackageView = z.output<typeof packageViewSchema>;

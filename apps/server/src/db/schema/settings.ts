@@ -37,7 +37,7 @@ export const contactDetails = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
-    watsapp: text('watsapp').notNull().default(''),
+    whatsapp: text('whatsapp').notNull().default(''),
     address: text('address').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

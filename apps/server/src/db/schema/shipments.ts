@@ -27,9 +27,9 @@ export const shipments = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     pickupLocation: text('pickup_location').notNull(),
-    rname: text('rname').notNull(),
-    remail: text('remail').notNull(),
-    rphone: text('rphone').notNull(),
+    receiverName: text('receiver_name').notNull(),
+    receiverEmail: text('receiver_email').notNull(),
+    receiverPhone: text('receiver_phone').notNull(),
     destination: text('destination').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
@@ -45,7 +45,7 @@ export const shipments = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(tracking_code || ' ' || name || ' ' || rname || ' ' || email || ' ' || remail || ' ' || phone || ' ' || rphone)`,
+        sql`lower(tracking_code || ' ' || name || ' ' || receiver_name || ' ' || email || ' ' || receiver_email || ' ' || phone || ' ' || receiver_phone)`,
       ),
     ...timestamps,
   },
@@ -81,7 +81,7 @@ export const shipments = pgTable(
     // A search that is a whole e-mail address finds its packages by equality: a trigram lookup of an
     // address reads the postings of trigrams every row has ('@ex', '.co'), so it grows with the table.
     index('shipments_email_lower_idx').on(sql`lower(${table.email})`),
-    index('shipments_remail_lower_idx').on(sql`lower(${table.remail})`),
+    index('shipments_receiver_email_lower_idx').on(sql`lower(${table.receiverEmail})`),
   ],
 );
 

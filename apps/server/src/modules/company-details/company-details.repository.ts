@@ -1,4 +1,4 @@
-import type { ContactDetailsInput } from '@waybill/domain';
+import type { ContactDetailsFields } from '@waybill/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactDetails } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ export async function findContactDetails(db: Database): Promise<ContactDetailsRo
   return db.select().from(contactDetails).orderBy(asc(contactDetails.updatedAt));
 }
 
-export async function insertContactDetails(db: Database, input: ContactDetailsInput): Promise<ContactDetailsRow> {
+export async function insertContactDetails(db: Database, input: ContactDetailsFields): Promise<ContactDetailsRow> {
   const [row] = await db.insert(contactDetails).values(input).returning();
   return row!;
 }
@@ -17,7 +17,7 @@ export async function insertContactDetails(db: Database, input: ContactDetailsIn
 export async function updateContactDetails(
   db: Database,
   id: string,
-  input: ContactDetailsInput,
+  input: ContactDetailsFields,
 ): Promise<ContactDetailsRow | undefined> {
   const [row] = await db
     .update(contactDetails)

@@ -2,6 +2,7 @@ import {
   companySettingsSchema,
   contactDetailsInputSchema,
   contactDetailsSchema,
+  contactWire,
   DETAILS_EXIST,
   DETAILS_NOT_FOUND,
   idParamsSchema,
@@ -41,7 +42,7 @@ export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
             response: { 200: z.array(contactDetailsSchema) },
           },
         },
-        async () => listContactDetails(scope.db),
+        async () => (await listContactDetails(scope.db)).map(contactWire.toWire),
       );
     }),
     options,
@@ -62,7 +63,13 @@ export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
           config: { idempotency: 'body' },
         },
         async (request, reply) =>
-          reply.code(201).send(await createContactDetails(scope.db, operatorActor(request), request.body)),
+          reply
+            .code(201)
+            .send(
+              contactWire.toWire(
+                await createContactDetails(scope.db, operatorActor(request), contactWire.fromWire(request.body)),
+              ),
+            ),
       );
 
       scope.put(
@@ -79,7 +86,15 @@ export const companyDetailsRoutes: RoutesPlugin = async (app, options) => {
             },
           },
         },
-        async (request) => editContactDetails(scope.db, operatorActor(request), request.params.id, request.body),
+        async (request) =>
+          contactWire.toWire(
+            await editContactDetails(
+              scope.db,
+              operatorActor(request),
+              request.params.id,
+              contactWire.fromWire(request.body),
+            ),
+          ),
       );
     }),
     options,

@@ -1,4 +1,4 @@
-import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
+import type { ContactDetailsFields, SavedContactDetails } from '@waybill/domain';
 import { DETAILS_EXIST, DETAILS_NOT_FOUND } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -6,22 +6,22 @@ import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { type AuditActor, changedFields, pickFields, recordAudit } from '../audit/audit.service.ts';
 import * as repository from './company-details.repository.ts';
 
-function toContactDetails(row: repository.ContactDetailsRow): ContactDetails {
-  return { _id: row.id, phone: row.phone, email: row.email, watsapp: row.watsapp, address: row.address };
+function toContactDetails(row: repository.ContactDetailsRow): SavedContactDetails {
+  return { _id: row.id, phone: row.phone, email: row.email, whatsapp: row.whatsapp, address: row.address };
 }
 
-export async function listContactDetails(db: Database): Promise<ContactDetails[]> {
+export async function listContactDetails(db: Database): Promise<SavedContactDetails[]> {
   return (await repository.findContactDetails(db)).map(toContactDetails);
 }
 
 /** One record of contact details (SPEC §3); a second create is a 409, enforced by the database. */
-const DETAILS_FIELDS = ['phone', 'email', 'watsapp', 'address'] as const;
+const DETAILS_FIELDS = ['phone', 'email', 'whatsapp', 'address'] as const;
 
 export async function createContactDetails(
   db: Database,
   actor: AuditActor,
-  input: ContactDetailsInput,
-): Promise<ContactDetails> {
+  input: ContactDetailsFields,
+): Promise<SavedContactDetails> {
   try {
     return await db.transaction(async (tx) => {
       const row = await repository.insertContactDetails(tx, input);
@@ -45,8 +45,8 @@ export async function editContactDetails(
   db: Database,
   actor: AuditActor,
   id: string,
-  input: ContactDetailsInput,
-): Promise<ContactDetails> {
+  input: ContactDetailsFields,
+): Promise<SavedContactDetails> {
   if (!isUuid(id)) throw notFound(DETAILS_NOT_FOUND);
   return db.transaction(async (tx) => {
     const before = (await repository.findContactDetails(tx)).find((details) => details.id === id);

@@ -42,7 +42,7 @@ function contentOf(row: repository.LabelRow, deps: LabelDeps): LabelContent {
     trackingUrl: `${deps.config.publicUrl}/track/${row.trackingCode}`,
     companyName: deps.config.company.name,
     sender: { name: row.name, phone: row.phone, address: row.pickupLocation },
-    receiver: { name: row.rname, phone: row.rphone, address: row.destination },
+    receiver: { name: row.receiverName, phone: row.receiverPhone, address: row.destination },
     quantity: String(row.quantity),
     weight: `${row.weight} kg`,
     dimensions: `${row.length} × ${row.width} × ${row.height} ${row.dimensionUnit}`,

@@ -11,8 +11,8 @@ export interface NotifiedShipment {
   trackingCode: string;
   name: string;
   email: string;
-  rname: string;
-  remail: string;
+  receiverName: string;
+  receiverEmail: string;
 }
 
 export interface StatusNotificationInput {
@@ -55,7 +55,7 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
   const recipients = new Map<string, string>();
   for (const [email, name] of [
     [shipment.email, shipment.name],
-    [shipment.remail, shipment.rname],
+    [shipment.receiverEmail, shipment.receiverName],
   ] as const) {
     const address = email.trim().toLowerCase();
     if (address !== '' && !recipients.has(address)) recipients.set(address, name);

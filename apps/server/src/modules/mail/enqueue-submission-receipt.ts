@@ -11,7 +11,7 @@ export interface ReceiptShipment {
   trackingCode: string;
   name: string;
   email: string;
-  rname: string;
+  receiverName: string;
   destination: string;
   description: string;
   quantity: number;
@@ -34,7 +34,7 @@ export async function enqueueSubmissionReceipt(db: Database, shipment: ReceiptSh
   const payload: ReceiptContent = {
     trackingCode: shipment.trackingCode,
     shipperName: shipment.name,
-    receiverName: shipment.rname,
+    receiverName: shipment.receiverName,
     destination: shipment.destination,
     description: shipment.description,
     quantity: shipment.quantity,

@@ -15,8 +15,8 @@ const PAGE = 100;
 
 /** Inserts `count` packages in one statement, named `name`, with codes `prefix` + a number. */
 async function insertPackages(db: Database, count: number, { prefix, name, status }: Record<string, string>) {
-  await db.execute(sql`insert into shipments (tracking_code, status, name, email, phone, pickup_location, rname,
-      remail, rphone, destination, description, quantity, weight, dimension_unit, length, width, height)
+  await db.execute(sql`insert into shipments (tracking_code, status, name, email, phone, pickup_location, receiver_name,
+      receiver_email, receiver_phone, destination, description, quantity, weight, dimension_unit, length, width, height)
     select ${prefix} || lpad(i::text, 8, '0'), ${status}, ${name}, 'bulk' || i || '@example.com', '+1 555 0100',
       'Dock', 'Receiver', 'receiver@example.org', '+1 555 0101', 'Market Square', 'Books', 1, 1, 'cm', 1, 1, 1
     from generate_series(1, ${count}::int) as i`);

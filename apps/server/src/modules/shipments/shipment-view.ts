@@ -1,15 +1,18 @@
-import type { ShipmentView } from '@waybill/domain';
+import { receiverWire, type ShipmentView } from '@waybill/domain';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import type { LocationUpdateRow, ShipmentImageRow, ShipmentRow } from './shipments.repository.ts';
 
-/** A package row, its images and its location updates as the console API answers them. */
+/**
+ * A package row, its images and its location updates as the console API answers them: the one place
+ * the receiver's fields take SPEC §3's names (`rname`, `remail`, `rphone`).
+ */
 export function toShipmentView(
   row: ShipmentRow,
   images: ShipmentImageRow[],
   updates: LocationUpdateRow[],
   storage: ImageStorage,
 ): ShipmentView {
-  return {
+  return receiverWire.toWire({
     _id: row.id,
     trackingCode: row.trackingCode,
     status: row.status,
@@ -17,9 +20,9 @@ export function toShipmentView(
     email: row.email,
     phone: row.phone,
     pickupLocation: row.pickupLocation,
-    rname: row.rname,
-    remail: row.remail,
-    rphone: row.rphone,
+    receiverName: row.receiverName,
+    receiverEmail: row.receiverEmail,
+    receiverPhone: row.receiverPhone,
     destination: row.destination,
     description: row.description,
     quantity: row.quantity,
@@ -38,5 +41,5 @@ export function toShipmentView(
     estimatedDelivery: row.estimatedDelivery?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  });
 }

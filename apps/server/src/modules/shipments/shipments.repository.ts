@@ -48,7 +48,7 @@ function exactCondition(search: string): SQL {
   return or(
     eq(shipments.trackingCode, search.toUpperCase()),
     sql`lower(${shipments.email}) = ${search}`,
-    sql`lower(${shipments.remail}) = ${search}`,
+    sql`lower(${shipments.receiverEmail}) = ${search}`,
   )!;
 }
 

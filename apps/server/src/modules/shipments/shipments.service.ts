@@ -10,9 +10,9 @@ import {
   ONLY_PENDING_ACCEPTED,
   ONLY_PENDING_REJECTED,
   PACKAGE_NOT_FOUND,
+  type PackageDetails,
   PENDING_STATUS,
   REJECTED_STATUS,
-  type ShipmentInput,
   type ShipmentView,
 } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
@@ -76,7 +76,7 @@ export async function requireShipment(db: Database, trackingCode: string): Promi
 export async function createShipment(
   deps: ShipmentDeps,
   actor: AuditActor,
-  input: ShipmentInput,
+  input: PackageDetails,
   images: StoredImage[],
 ): Promise<ShipmentView> {
   for (let attempt = 1; ; attempt++) {

@@ -21,9 +21,9 @@ describe('SiteShell', () => {
   });
 
   it('links the WhatsApp button to the saved link', () => {
-    const details = { _id: 'x', phone: '', email: '', watsapp: 'https://wa.me/447700900123', address: [] };
+    const details = { _id: 'x', phone: '', email: '', whatsapp: 'https://wa.me/447700900123', address: [] };
     shell({ content: { details } });
-    expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' }).getAttribute('href')).toBe(details.watsapp);
+    expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' }).getAttribute('href')).toBe(details.whatsapp);
   });
 
   it('shows no WhatsApp button when no link is set at all', () => {

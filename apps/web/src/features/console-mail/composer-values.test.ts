@@ -1,4 +1,4 @@
-import { emailPayloadSchema, type ShipmentView } from '@waybill/domain';
+import { emailPayloadSchema, type PackageView } from '@waybill/domain';
 import { describe, expect, it } from 'vitest';
 import { composerDefaults, showsImageCount, toEmailPayload, valuesFromPackage } from './composer-values.ts';
 
@@ -63,12 +63,12 @@ describe('composer values', () => {
       email: 'ada@example.com',
       phone: '+1 555',
       pickupLocation: '12 Dock St',
-      rname: 'Grace',
-      remail: 'grace@example.org',
-      rphone: '+44 20',
+      receiverName: 'Grace',
+      receiverEmail: 'grace@example.org',
+      receiverPhone: '+44 20',
       destination: '1 Market Sq',
       description: 'Books',
-    } as ShipmentView;
+    } as PackageView;
     expect(valuesFromPackage(shipment)).toEqual({
       shipperName: 'Ada',
       shipperPhone: '+1 555',

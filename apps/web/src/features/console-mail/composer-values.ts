@@ -7,7 +7,7 @@ import {
   type EmailTemplateType,
   emailPayloadSchema,
   LIMITS,
-  type ShipmentView,
+  type PackageView,
 } from '@waybill/domain';
 import type { Resolver } from 'react-hook-form';
 
@@ -101,16 +101,16 @@ export const composerResolver: Resolver<ComposerValues, unknown, EmailPayload> =
   >;
 
 /** The composer fields a saved package fills (API field names on the right). */
-export function valuesFromPackage(shipment: ShipmentView): Partial<ComposerValues> {
+export function valuesFromPackage(shipment: PackageView): Partial<ComposerValues> {
   return {
     shipperName: shipment.name,
     shipperPhone: shipment.phone,
     shipperAddress: shipment.pickupLocation,
     shipperEmail: shipment.email,
-    receiverName: shipment.rname,
-    receiverPhone: shipment.rphone,
+    receiverName: shipment.receiverName,
+    receiverPhone: shipment.receiverPhone,
     receiverAddress: shipment.destination,
-    receiverEmail: shipment.remail,
+    receiverEmail: shipment.receiverEmail,
     packageDescription: shipment.description,
     trackingCode: shipment.trackingCode,
   };

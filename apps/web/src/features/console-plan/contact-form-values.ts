@@ -1,4 +1,4 @@
-import { type ContactDetails, type ContactDetailsInput, contactDetailsInputSchema } from '@waybill/domain';
+import { type ContactDetailsInput, contactDetailsInputSchema, type SavedContactDetails } from '@waybill/domain';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 
 /** The server keeps at most this many lines (contactDetailsInputSchema in packages/domain). */
@@ -13,12 +13,12 @@ export interface ContactFormValues {
 }
 
 /** The saved details, or empty fields with the one address line the editor always keeps (SPEC §5). */
-export function toContactFormValues(details: ContactDetails | null): ContactFormValues {
+export function toContactFormValues(details: SavedContactDetails | null): ContactFormValues {
   const lines = details?.address.length ? details.address : [''];
   return {
     phone: details?.phone ?? '',
     email: details?.email ?? '',
-    watsapp: details?.watsapp ?? '',
+    watsapp: details?.whatsapp ?? '',
     address: lines.map((line) => ({ line })),
   };
 }

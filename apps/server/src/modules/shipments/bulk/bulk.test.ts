@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BULK_REPEATED_CODE, type BulkActionAnswer, generateTrackingCode, type ShipmentView } from '@waybill/domain';
+import {
+  BULK_REPEATED_CODE,
+  type BulkActionAnswer,
+  generateTrackingCode,
+  receiverWire,
+  type ShipmentView,
+} from '@waybill/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { acceptedShipment, imageBytes, shipmentFields, submitShipment } from '../../../../test/support/factories.ts';
 import type { TestClient } from '../../../../test/support/http-client.ts';
@@ -207,7 +213,7 @@ describe.each(databasesFor('sql'))('POST /api/admin/bulk on %s', (kind) => {
     const seed = async (count: number) => {
       const codes: string[] = [];
       for (let index = 0; index < count; index++) {
-        const fields = shipmentFields();
+        const fields = receiverWire.fromWire(shipmentFields());
         const row = await insertShipment(testApp.app.db, {
           ...fields,
           quantity: 1,

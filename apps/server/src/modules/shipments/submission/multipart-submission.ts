@@ -10,7 +10,8 @@ import {
   largerThan,
   MALFORMED_MULTIPART,
   MULTIPART_EXPECTED,
-  SHIPMENT_FIELD_LIMITS,
+  PACKAGE_FIELD_LIMITS,
+  receiverWire,
   TOO_MANY_FIELDS,
   tooManyImages,
   unexpectedImageField,
@@ -44,24 +45,24 @@ const MAX_MB = LIMITS.maxImageBytes / (1024 * 1024);
  */
 const bytesFor = (maxLength: number) => maxLength * 3 + 64;
 
-/** Bytes each known field may take; the description (5 000 characters) is the longest. */
-const FIELD_BYTES = new Map(
-  Object.entries(SHIPMENT_FIELD_LIMITS).map(([field, limit]) => [field, bytesFor(limit.maxLength)]),
+/** Each known field of the form (under its SPEC §7 name) and what it may take. */
+const FIELD_LIMITS = new Map(
+  Object.entries(PACKAGE_FIELD_LIMITS).map(([field, limit]) => [receiverWire.wireName(field), limit]),
 );
 
 /** Fields the submission does not read are dropped, but still held until then: kept small. */
 const OTHER_FIELD_BYTES = 1024;
 
 /** The parser's per-field cap: the longest field's own limit. */
-export const MULTIPART_FIELD_BYTES = Math.max(...FIELD_BYTES.values());
+export const MULTIPART_FIELD_BYTES = Math.max(...[...FIELD_LIMITS.values()].map((limit) => bytesFor(limit.maxLength)));
 
 /** The refusal for a text part longer than its field may be, or undefined when it fits. */
 function refusalOfLongField(fieldname: string, value: string, truncated: boolean): AppError | undefined {
-  const limit = FIELD_BYTES.get(fieldname);
-  if (!truncated && Buffer.byteLength(value) <= (limit ?? OTHER_FIELD_BYTES)) return undefined;
+  const limit = FIELD_LIMITS.get(fieldname);
+  const bytes = limit === undefined ? OTHER_FIELD_BYTES : bytesFor(limit.maxLength);
+  if (!truncated && Buffer.byteLength(value) <= bytes) return undefined;
   if (limit === undefined) return new AppError(413, fieldTooLong(fieldname.slice(0, 40)));
-  const { tooLong } = SHIPMENT_FIELD_LIMITS[fieldname as keyof typeof SHIPMENT_FIELD_LIMITS];
-  return validationError([{ path: [fieldname], message: tooLong }]);
+  return validationError([{ path: [fieldname], message: limit.tooLong }]);
 }
 
 /** A file name safe to repeat in a message. */

@@ -1,4 +1,10 @@
-import { PACKAGE_SUBMITTED, type ShipmentInput, type SubmittedPackage, shipmentInputSchema } from '@waybill/domain';
+import {
+  PACKAGE_SUBMITTED,
+  type PackageDetails,
+  receiverWire,
+  type SubmittedPackage,
+  shipmentInputSchema,
+} from '@waybill/domain';
 import { validationError } from '../../../errors.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
@@ -27,11 +33,12 @@ export async function submitPackage<Replay>(
   received: { fields: Record<string, string>; files: ReceivedFile[] },
   steps: SubmissionSteps<Replay>,
 ): Promise<{ replay: Replay } | { submitted: SubmittedPackage }> {
+  // The form's fields carry SPEC §7's names, and so do the paths of its refusals.
   const input = shipmentInputSchema.safeParse(received.fields);
   if (!input.success) throw validationError(input.error.issues);
   const replay = await steps.claimKey();
   if (replay !== undefined) return { replay };
-  const shipment = await storeShipment(deps, actor, input.data, received.files);
+  const shipment = await storeShipment(deps, actor, receiverWire.fromWire(input.data), received.files);
   steps.log.info({ trackingCode: shipment.trackingCode, images: received.files.length }, 'package submitted');
   return {
     submitted: {
@@ -43,7 +50,7 @@ export async function submitPackage<Replay>(
   };
 }
 
-async function storeShipment(deps: ShipmentDeps, actor: AuditActor, input: ShipmentInput, files: ReceivedFile[]) {
+async function storeShipment(deps: ShipmentDeps, actor: AuditActor, input: PackageDetails, files: ReceivedFile[]) {
   const images = await storeImages(files, deps.storage);
   try {
     return await createShipment(deps, actor, input, images);

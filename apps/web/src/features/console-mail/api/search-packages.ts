@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ShipmentView, shipmentViewSchema } from '@waybill/domain';
+import { type PackageView, packageViewSchema } from '@waybill/domain';
 import { fetchPage } from '../../../lib/paging.ts';
 import { mailKeys } from './mail-keys.ts';
 
@@ -7,9 +7,9 @@ import { mailKeys } from './mail-keys.ts';
 export const PACKAGE_SEARCH_SIZE = 10;
 
 /** Saved packages matching `q` (tracking code, names, e-mails or phones), newest first. */
-export async function searchPackages(q: string, signal?: AbortSignal): Promise<ShipmentView[]> {
+export async function searchPackages(q: string, signal?: AbortSignal): Promise<PackageView[]> {
   const first = await fetchPage('/api/admin/packages', {
-    item: shipmentViewSchema,
+    item: packageViewSchema,
     page: 1,
     pageSize: PACKAGE_SEARCH_SIZE,
     filters: { q: q.trim() },

@@ -146,7 +146,7 @@ export function EmailComposer() {
                                   form.setValue(field as keyof ComposerValues, value, { shouldDirty: true });
                                 }
                                 if (!form.getValues('to').trim()) {
-                                  form.setValue('to', shipment.remail, { shouldDirty: true });
+                                  form.setValue('to', shipment.receiverEmail, { shouldDirty: true });
                                 }
                               }}
                             />

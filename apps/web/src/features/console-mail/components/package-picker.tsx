@@ -1,20 +1,20 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import { useMemo, useState } from 'react';
 import { usePackageSearch } from '../api/search-packages.ts';
 
 /** How a package reads in the list: its code and who sends it to whom. */
-export function packageOptionLabel(shipment: ShipmentView): string {
-  return `${shipment.trackingCode} · ${shipment.name} → ${shipment.rname}`;
+export function packageOptionLabel(shipment: PackageView): string {
+  return `${shipment.trackingCode} · ${shipment.name} → ${shipment.receiverName}`;
 }
 
 /** Searches saved packages on the server and hands the chosen one to `onPick`. */
-export function PackagePicker({ onPick }: { onPick: (shipment: ShipmentView) => void }) {
+export function PackagePicker({ onPick }: { onPick: (shipment: PackageView) => void }) {
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
   const [debouncedTerm] = useDebouncedValue(term, 250);
-  const [picked, setPicked] = useState<ShipmentView | null>(null);
+  const [picked, setPicked] = useState<PackageView | null>(null);
   const results = usePackageSearch(debouncedTerm);
 
   // The chosen package stays an option while later searches no longer list it.

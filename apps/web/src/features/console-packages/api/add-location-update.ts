@@ -1,10 +1,10 @@
-import { type LocationUpdateInput, type ShipmentView, shipmentViewSchema } from '@waybill/domain';
+import { type LocationUpdateInput, type PackageView, packageViewSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
 
 /** POST /api/admin/location-update: appends a location stamped with the server's time. */
-export function addLocationUpdate(input: LocationUpdateInput, idempotencyKey?: string): Promise<ShipmentView> {
-  return apiFetch('/api/admin/location-update', { json: input, idempotencyKey, schema: shipmentViewSchema });
+export function addLocationUpdate(input: LocationUpdateInput, idempotencyKey?: string): Promise<PackageView> {
+  return apiFetch('/api/admin/location-update', { json: input, idempotencyKey, schema: packageViewSchema });
 }
 
 export function useAddLocationUpdate() {

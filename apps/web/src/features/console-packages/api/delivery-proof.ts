@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DeliveryProof, deliveryProofSchema, type ShipmentView, shipmentViewSchema } from '@waybill/domain';
+import { type DeliveryProof, deliveryProofSchema, type PackageView, packageViewSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { packageKeys } from './package-keys.ts';
 import { usePackageMutation } from './use-package-mutation.ts';
@@ -12,7 +12,7 @@ export interface DeliveryProofInput {
 }
 
 /** POST /api/admin/proof-of-delivery: sets the package Delivered with who received it and the images. */
-export function recordDeliveryProof(input: DeliveryProofInput, idempotencyKey?: string): Promise<ShipmentView> {
+export function recordDeliveryProof(input: DeliveryProofInput, idempotencyKey?: string): Promise<PackageView> {
   const body = new FormData();
   body.append('trackingCode', input.trackingCode);
   body.append('receivedBy', input.receivedBy);
@@ -22,7 +22,7 @@ export function recordDeliveryProof(input: DeliveryProofInput, idempotencyKey?: 
     method: 'POST',
     body,
     idempotencyKey,
-    schema: shipmentViewSchema,
+    schema: packageViewSchema,
     timeoutMs: 120_000,
   });
 }

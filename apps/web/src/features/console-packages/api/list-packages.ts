@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { shipmentViewSchema } from '@waybill/domain';
+import { packageViewSchema } from '@waybill/domain';
 import { fetchPage } from '../../../lib/paging.ts';
 import { type PackageListFilter, packageKeys } from './package-keys.ts';
 
 /** GET /api/admin/packages?page&pageSize&q&status&sort&order&attention: one page, with the total for the filter. */
 export function fetchPackagePage(filter: PackageListFilter, signal?: AbortSignal) {
   return fetchPage('/api/admin/packages', {
-    item: shipmentViewSchema,
+    item: packageViewSchema,
     page: filter.page,
     pageSize: filter.pageSize,
     filters: {
@@ -44,7 +44,7 @@ export function useAttentionCount() {
     queryKey: [...packageKeys.all, 'attention-count'],
     queryFn: async ({ signal }) => {
       const { total, totalCapped } = await fetchPage('/api/admin/packages', {
-        item: shipmentViewSchema,
+        item: packageViewSchema,
         page: 1,
         pageSize: 1,
         filters: { attention: '1' },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { packageKeys } from './package-keys.ts';
 
@@ -9,7 +9,7 @@ import { packageKeys } from './package-keys.ts';
  * reload. `keyed`: the route honours Idempotency-Key, so a lost answer is retried with the same key.
  */
 export function usePackageMutation<TVariables>(
-  mutationFn: (variables: TVariables, idempotencyKey: string) => Promise<ShipmentView>,
+  mutationFn: (variables: TVariables, idempotencyKey: string) => Promise<PackageView>,
   { keyed = false } = {},
 ) {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { ActionIcon, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteLocationUpdate } from '../api/delete-location-update.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 
 /** The location updates of a package, oldest first, each with its own delete button. */
-export function LocationUpdatesTable({ shipment }: { shipment: ShipmentView }) {
+export function LocationUpdatesTable({ shipment }: { shipment: PackageView }) {
   const remove = useDeleteLocationUpdate();
   const updates = [...shipment.locationUpdates].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
 

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { PENDING_STATUS, type ShipmentView } from '@waybill/domain';
+import { type PackageView, PENDING_STATUS } from '@waybill/domain';
 import { AttentionReasons } from './attention-reasons.tsx';
 import classes from './package-card.module.css';
 import { PackageStatusControl } from './package-status-control.tsx';
@@ -8,8 +8,8 @@ import { PendingActions } from './pending-actions.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 interface PackageCardProps {
-  shipment: ShipmentView;
-  onOpen: (shipment: ShipmentView) => void;
+  shipment: PackageView;
+  onOpen: (shipment: PackageView) => void;
 }
 
 /**
@@ -56,7 +56,7 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
             <Text component="span" c="dimmed" size="sm">
               Receiver:{' '}
             </Text>
-            {shipment.rname}
+            {shipment.receiverName}
           </Text>
         </Stack>
         {shipment.attention?.length ? (

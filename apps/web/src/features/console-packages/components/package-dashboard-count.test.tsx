@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { ShipmentView } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
+import { SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { pagerPages, showingText } from './list-summary.ts';
 import { PackageDashboard } from './package-dashboard.tsx';
 
 const shipment = (index: number): ShipmentView => ({
-  ...SHIPMENT,
+  ...SHIPMENT_ANSWER,
   _id: `id-${index}`,
   trackingCode: `CODE${String(index).padStart(8, '0')}`,
 });

@@ -4,11 +4,11 @@ import type { ShipmentView } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDesktopViewport } from '../../../../test/desktop-viewport.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
+import { SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { DASHBOARD_VIEW_KEY, PackageDashboard } from './package-dashboard.tsx';
 
 const ITEMS: ShipmentView[] = [0, 1].map((index) => ({
-  ...SHIPMENT,
+  ...SHIPMENT_ANSWER,
   _id: `id-${index}`,
   trackingCode: `CODE${String(index).padStart(8, '0')}`,
 }));

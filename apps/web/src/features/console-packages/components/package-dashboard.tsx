@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
+import type { PackageSort, PackageView, SortOrder } from '@waybill/domain';
 import { useEffect, useState } from 'react';
 import { usePackageStats } from '../api/get-package-stats.ts';
 import { useAttentionCount, usePackagePage } from '../api/list-packages.ts';
@@ -84,7 +84,7 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
   const view: DashboardView = wide ? chosenView : 'cards';
   const stats = usePackageStats();
   const attentionCount = useAttentionCount();
-  const [opened, setOpened] = useState<ShipmentView | null>(null);
+  const [opened, setOpened] = useState<PackageView | null>(null);
   // Cards take checkboxes only when asked: without it the grid is exactly SPEC §2's.
   const [selectingCards, setSelectingCards] = useState(false);
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { canRecordDelivery, type ShipmentView } from '@waybill/domain';
+import { canRecordDelivery, type PackageView } from '@waybill/domain';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useDeliveryProof } from '../api/delivery-proof.ts';
@@ -9,7 +9,7 @@ import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
  * The details dialog's Proof of delivery: who received the package, when, the photo and the
  * signature (read through the console's own route, never a public address), and a way to record one.
  */
-export function PackageDeliveryProof({ shipment }: { shipment: Pick<ShipmentView, 'trackingCode' | 'status'> }) {
+export function PackageDeliveryProof({ shipment }: { shipment: Pick<PackageView, 'trackingCode' | 'status'> }) {
   const proof = useDeliveryProof(shipment.trackingCode);
   const [recording, setRecording] = useState(false);
   const canRecord = canRecordDelivery(shipment.status);

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
+import { SHIPMENT, SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
 
 afterEach(() => {
@@ -18,7 +18,7 @@ async function deleteAgainst(refusal: () => Response): Promise<HTMLElement> {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_path: string, init?: RequestInit) =>
-      init?.method === 'DELETE' ? refusal() : Response.json(SHIPMENT),
+      init?.method === 'DELETE' ? refusal() : Response.json(SHIPMENT_ANSWER),
     ),
   );
   const user = userEvent.setup();

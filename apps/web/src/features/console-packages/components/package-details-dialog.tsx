@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import { useEffect, useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeletePackage } from '../api/delete-package.ts';
@@ -17,7 +17,7 @@ import { PackageLabelLinks } from './package-label-links.tsx';
 
 interface PackageDetailsDialogProps {
   /** The card that was clicked; null while the dialog is closed. */
-  shipment: ShipmentView | null;
+  shipment: PackageView | null;
   onClose: () => void;
 }
 
@@ -39,7 +39,7 @@ export function PackageDetailsDialog({ shipment, onClose }: PackageDetailsDialog
   );
 }
 
-function PackageDetailsBody({ initial, onClose }: { initial: ShipmentView; onClose: () => void }) {
+function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClose: () => void }) {
   const details = usePackage(initial.trackingCode, initial);
   const shipment = details.data ?? initial;
   const remove = useDeletePackage();

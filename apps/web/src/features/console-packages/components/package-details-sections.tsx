@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { countOf, formatDimensions, formatVolume, type ShipmentView } from '@waybill/domain';
+import { countOf, formatDimensions, formatVolume, type PackageView } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { describeActor, describeAuditEntry, formatAuditTime } from '../../../lib/describe-audit-entry.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
@@ -32,7 +32,7 @@ export function describeSubscribers(count: number): string {
 }
 
 /** Shipper, receiver and package information of the details dialog. */
-export function PackageDetailsSections({ shipment }: { shipment: ShipmentView }) {
+export function PackageDetailsSections({ shipment }: { shipment: PackageView }) {
   const dimensions = formatDimensions(shipment.length, shipment.width, shipment.height, shipment.dimensionUnit);
   return (
     <Stack gap="lg">
@@ -49,9 +49,9 @@ export function PackageDetailsSections({ shipment }: { shipment: ShipmentView })
         <DetailsBlock
           title="Receiver"
           rows={[
-            ['Name', shipment.rname],
-            ['Email', shipment.remail],
-            ['Phone', shipment.rphone],
+            ['Name', shipment.receiverName],
+            ['Email', shipment.receiverEmail],
+            ['Phone', shipment.receiverPhone],
             ['Destination', shipment.destination],
           ]}
         />
@@ -76,7 +76,7 @@ export function PackageDetailsSections({ shipment }: { shipment: ShipmentView })
 }
 
 /** The package's images as thumbnails, each opening the full-size image in a new tab. */
-export function PackageImages({ shipment }: { shipment: ShipmentView }) {
+export function PackageImages({ shipment }: { shipment: PackageView }) {
   return (
     <section aria-label="Images">
       <Title order={3} size="h5" mb="xs">

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
+import { SHIPMENT, SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
 
 afterEach(() => {
@@ -43,7 +43,7 @@ const HISTORY = [
 /** The dialog against a server whose history route answers `history`, and the package route the fixture. */
 function openWith(history: () => Response) {
   const fetch = vi.fn(async (path: string) =>
-    String(path).endsWith('/history') ? history() : Response.json(SHIPMENT),
+    String(path).endsWith('/history') ? history() : Response.json(SHIPMENT_ANSWER),
   );
   vi.stubGlobal('fetch', fetch);
   renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
@@ -95,9 +95,9 @@ describe('PackageDetailsDialog history', () => {
       vi.fn(async (path: string, init?: RequestInit) => {
         if (init?.method === 'POST') {
           history = [added, ...HISTORY];
-          return Response.json(SHIPMENT);
+          return Response.json(SHIPMENT_ANSWER);
         }
-        return String(path).endsWith('/history') ? Response.json(history) : Response.json(SHIPMENT);
+        return String(path).endsWith('/history') ? Response.json(history) : Response.json(SHIPMENT_ANSWER);
       }),
     );
     const user = userEvent.setup();

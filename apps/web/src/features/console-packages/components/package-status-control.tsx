@@ -5,8 +5,8 @@ import {
   canRecordDelivery,
   DELIVERED_STATUS,
   isListedStatus,
+  type PackageView,
   SHIPMENT_STATUSES,
-  type ShipmentView,
   STATUS_MAX_LENGTH,
 } from '@waybill/domain';
 import { useState } from 'react';
@@ -22,7 +22,7 @@ const STATUS_OPTIONS = [...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
  * Custom Status reveals a text box and Submit Status (a blank text only warns). Delivered first offers
  * the proof of delivery (who received it, a photo, a signature), or Delivered without one.
  */
-export function PackageStatusControl({ shipment }: { shipment: Pick<ShipmentView, 'trackingCode' | 'status'> }) {
+export function PackageStatusControl({ shipment }: { shipment: Pick<PackageView, 'trackingCode' | 'status'> }) {
   const { trackingCode, status } = shipment;
   const update = useUpdatePackageStatus();
   const [customOpen, setCustomOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
@@ -8,7 +8,7 @@ import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
 import { PackageTableView } from './package-table-view.tsx';
 
 const code = (index: number) => `CODE${String(index).padStart(8, '0')}`;
-const shipment = (index: number, status = 'Pending'): ShipmentView => ({
+const shipment = (index: number, status = 'Pending'): PackageView => ({
   ...SHIPMENT,
   _id: `id-${index}`,
   trackingCode: code(index),
@@ -61,7 +61,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function renderTable(props: { total?: number; items?: ShipmentView[] } = {}) {
+function renderTable(props: { total?: number; items?: PackageView[] } = {}) {
   const onOpen = vi.fn();
   const onSort = vi.fn();
   const items = props.items ?? PAGE;

@@ -1,18 +1,18 @@
 import { Stack } from '@mantine/core';
-import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
+import type { PackageSort, PackageView, SortOrder } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { BulkPanel } from './bulk-panel.tsx';
 import { PackageTable } from './package-table.tsx';
 import { useBulkSelection } from './use-bulk-selection.ts';
 
 interface PackageTableViewProps {
-  items: ShipmentView[];
+  items: PackageView[];
   total: number;
   /** The total is a cap the count stopped at (a search). */
   totalCapped?: boolean;
   filter: { q: string; status: string; sort: PackageSort; order: SortOrder };
   onSort: (sort: PackageSort, order: SortOrder) => void;
-  onOpen: (shipment: ShipmentView) => void;
+  onOpen: (shipment: PackageView) => void;
   /** Shown instead of the table when the page has no packages. */
   empty?: ReactNode;
 }

@@ -1,19 +1,19 @@
 import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import type { PackageSort, ShipmentView, SortOrder } from '@waybill/domain';
+import type { PackageSort, PackageView, SortOrder } from '@waybill/domain';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { AttentionReasons } from './attention-reasons.tsx';
 import classes from './package-table.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
 interface PackageTableProps {
-  items: ShipmentView[];
+  items: PackageView[];
   selected: ReadonlySet<string>;
   onSelect: (codes: string[], selected: boolean) => void;
   sort: PackageSort;
   order: SortOrder;
   onSort: (sort: PackageSort, order: SortOrder) => void;
-  onOpen: (shipment: ShipmentView) => void;
+  onOpen: (shipment: PackageView) => void;
 }
 
 const SORT_LABELS: Record<PackageSort, string> = { created: 'Created', updated: 'Last update' };
@@ -92,7 +92,7 @@ export function PackageTable({ items, selected, onSelect, sort, order, onSort, o
                   <AttentionReasons reasons={shipment.attention} />
                 </Table.Td>
                 <Table.Td className={classes.text}>{shipment.name}</Table.Td>
-                <Table.Td className={classes.text}>{shipment.rname}</Table.Td>
+                <Table.Td className={classes.text}>{shipment.receiverName}</Table.Td>
                 <Table.Td className={classes.text}>{shipment.destination}</Table.Td>
                 <Table.Td className={classes.time}>
                   <Text component="time" dateTime={shipment.createdAt} size="sm">

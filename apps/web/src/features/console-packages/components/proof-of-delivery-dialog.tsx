@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { RECEIVED_BY_MAX, receivedBySchema, type ShipmentView } from '@waybill/domain';
+import { type PackageView, RECEIVED_BY_MAX, receivedBySchema } from '@waybill/domain';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRecordDeliveryProof } from '../api/delivery-proof.ts';
@@ -14,7 +14,7 @@ interface ProofOfDeliveryDialogProps {
   onClose: () => void;
   /** Sets Delivered without a proof (as the status control always could); left out, not offered. */
   onWithoutProof?: () => void;
-  onRecorded?: (changed: ShipmentView) => void;
+  onRecorded?: (changed: PackageView) => void;
 }
 
 /**

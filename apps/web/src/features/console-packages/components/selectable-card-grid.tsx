@@ -1,17 +1,17 @@
 import { Checkbox, SimpleGrid, Stack, VisuallyHidden } from '@mantine/core';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { BulkPanel } from './bulk-panel.tsx';
 import { PackageCard } from './package-card.tsx';
 import { useBulkSelection } from './use-bulk-selection.ts';
 
 interface SelectableCardGridProps {
-  items: ShipmentView[];
+  items: PackageView[];
   total: number;
   /** The total is a cap the count stopped at (a search). */
   totalCapped?: boolean;
   filter: { q: string; status: string };
-  onOpen: (shipment: ShipmentView) => void;
+  onOpen: (shipment: PackageView) => void;
   empty?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageView } from '@waybill/domain';
 import { useRef, useState } from 'react';
 import { listMatchingCodes } from '../api/list-matching-codes.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
@@ -21,7 +21,7 @@ export interface BulkSelection {
 }
 
 /** A selection of packages with what the bulk actions need around it: statuses, "select all", the report. */
-export function useBulkSelection(items: ShipmentView[], filter: { q: string; status: string }): BulkSelection {
+export function useBulkSelection(items: PackageView[], filter: { q: string; status: string }): BulkSelection {
   const selection = usePackageSelection();
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const [selectingAll, setSelectingAll] = useState(false);

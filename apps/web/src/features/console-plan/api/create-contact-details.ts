@@ -1,4 +1,4 @@
-import { type ContactDetails, type ContactDetailsInput, contactDetailsSchema } from '@waybill/domain';
+import { type ContactDetailsInput, type SavedContactDetails, savedContactDetailsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -7,13 +7,13 @@ import { explainFailure } from './explain-failure.ts';
 export async function createContactDetails(
   input: ContactDetailsInput,
   idempotencyKey?: string,
-): Promise<ContactDetails> {
+): Promise<SavedContactDetails> {
   try {
     return await apiFetch('/api/details', {
       method: 'POST',
       json: input,
       idempotencyKey,
-      schema: contactDetailsSchema,
+      schema: savedContactDetailsSchema,
     });
   } catch (error) {
     throw explainFailure(error, 'Failed to create details');

@@ -1,4 +1,4 @@
-import { type ContactDetails, type ContactDetailsInput, contactDetailsSchema } from '@waybill/domain';
+import { type ContactDetailsInput, type SavedContactDetails, savedContactDetailsSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -9,12 +9,12 @@ export interface ContactDetailsEdit {
 }
 
 /** PUT /api/details/{id}: replaces the saved contact details. */
-export async function editContactDetails({ id, input }: ContactDetailsEdit): Promise<ContactDetails> {
+export async function editContactDetails({ id, input }: ContactDetailsEdit): Promise<SavedContactDetails> {
   try {
     return await apiFetch(`/api/details/${encodeURIComponent(id)}`, {
       method: 'PUT',
       json: input,
-      schema: contactDetailsSchema,
+      schema: savedContactDetailsSchema,
     });
   } catch (error) {
     throw explainFailure(error, 'Failed to update details');

@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContactDetails } from '@waybill/domain';
+import type { SavedContactDetails } from '@waybill/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../test/render-with-app.tsx';
 import { ContactDetailsCard } from './contact-details-card.tsx';
 
-const SAVED: ContactDetails = {
+const SAVED: SavedContactDetails = {
   _id: '6f1c0f8e-3d5e-4c36-9a43-0a3f7d1f2b11',
   phone: '+1 555 0100',
   email: '',
-  watsapp: 'https://wa.me/15550100',
+  whatsapp: 'https://wa.me/15550100',
   address: ['100 Harbor Way', 'Oakland, CA'],
 };
 
@@ -56,7 +56,9 @@ describe('ContactDetailsCard', () => {
   });
 
   it('shows Not provided for every empty field of a saved record', () => {
-    renderWithApp(<ContactDetailsCard details={{ ...SAVED, phone: '', watsapp: '', address: [] }} onSaved={refresh} />);
+    renderWithApp(
+      <ContactDetailsCard details={{ ...SAVED, phone: '', whatsapp: '', address: [] }} onSaved={refresh} />,
+    );
     for (const label of ['Phone', 'Email', 'WhatsApp link', 'Address']) expect(shownValue(label)).toBe('Not provided');
   });
 

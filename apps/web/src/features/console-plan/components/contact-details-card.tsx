@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, DataList, Group, Modal, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import type { ContactDetails } from '@waybill/domain';
+import type { SavedContactDetails } from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { useMobileLayout } from '../hooks/use-mobile-layout.ts';
 import { ContactDetailsForm } from './contact-details-form.tsx';
@@ -9,7 +9,7 @@ import { DIALOG_STYLES } from './plan-management.tsx';
 
 export interface ContactDetailsCardProps {
   /** The saved record, or null when none is saved yet. */
-  details: ContactDetails | null;
+  details: SavedContactDetails | null;
   /** Refreshes every view of the details after a save. */
   onSaved: () => Promise<unknown>;
 }
@@ -62,7 +62,7 @@ export function ContactDetailsCard({ details, onSaved }: ContactDetailsCardProps
   );
 }
 
-function SavedDetails({ details, mobile }: { details: ContactDetails; mobile: boolean }) {
+function SavedDetails({ details, mobile }: { details: SavedContactDetails; mobile: boolean }) {
   return (
     <DataList
       withDivider
@@ -74,9 +74,9 @@ function SavedDetails({ details, mobile }: { details: ContactDetails; mobile: bo
       <Entry label="Phone">{details.phone || NOT_PROVIDED}</Entry>
       <Entry label="Email">{details.email || NOT_PROVIDED}</Entry>
       <Entry label="WhatsApp link">
-        {details.watsapp ? (
-          <Anchor href={details.watsapp} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
-            {details.watsapp}
+        {details.whatsapp ? (
+          <Anchor href={details.whatsapp} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+            {details.whatsapp}
           </Anchor>
         ) : (
           NOT_PROVIDED

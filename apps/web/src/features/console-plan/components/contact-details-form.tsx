@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import type { ContactDetails, ContactDetailsInput } from '@waybill/domain';
+import type { ContactDetailsInput, SavedContactDetails } from '@waybill/domain';
 import { useForm } from 'react-hook-form';
 import { type ContactFormValues, contactFormResolver, toContactFormValues } from '../contact-form-values.ts';
 import { useSaveContactDetails } from '../hooks/use-save-contact-details.ts';
@@ -7,7 +7,7 @@ import { AddressLinesField } from './address-lines-field.tsx';
 
 export interface ContactDetailsFormProps {
   /** The saved record (update mode), or null (create mode). */
-  details: ContactDetails | null;
+  details: SavedContactDetails | null;
   onSaved: () => Promise<unknown>;
   /** Called after a successful save: the modal closes (SPEC §8). */
   onDone: () => void;

@@ -1,4 +1,4 @@
-import { type ContactDetails, type ContactDetailsInput, TOAST_MS } from '@waybill/domain';
+import { type ContactDetailsInput, type SavedContactDetails, TOAST_MS } from '@waybill/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
@@ -7,7 +7,7 @@ import { useEditContactDetails } from '../api/edit-contact-details.ts';
 
 export interface SaveContactDetailsOptions {
   /** The saved record (update mode), or null (create mode: none saved yet). */
-  details: ContactDetails | null;
+  details: SavedContactDetails | null;
   /** Refreshes every view of the details (home, contact page, WhatsApp button); awaited before closing. */
   onSaved: () => Promise<unknown>;
   /** Field messages of a 400 answer, to show beside their inputs. */
