@@ -21,15 +21,9 @@ import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../../src/config.ts';
 import { SERVER_ROOT } from '../../src/paths.ts';
 import { BUILD_OUTPUTS, staleCheckoutBuild } from '../support/checkout-build.ts';
-import {
-  buildImage,
-  durationMs,
-  expand,
-  hostPath,
-  imageCommand,
-  makeBuildContext,
-  type Stage,
-} from '../support/dockerfile.ts';
+import { buildImage, hostPath, imageCommand, type Stage } from '../support/dockerfile.ts';
+import { durationMs, expand } from '../support/dockerfile-syntax.ts';
+import { makeBuildContext } from '../support/dockerignore.ts';
 import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 

@@ -5,7 +5,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildImage, dockerignoreFilter, durationMs, expand, parseDockerfile } from '../support/dockerfile.ts';
+import { buildImage } from '../support/dockerfile.ts';
+import { durationMs, expand, parseDockerfile } from '../support/dockerfile-syntax.ts';
+import { dockerignoreFilter } from '../support/dockerignore.ts';
 
 describe('Dockerfile reading', () => {
   let workDir: string;

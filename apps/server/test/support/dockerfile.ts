@@ -2,23 +2,27 @@
 // hold: each stage gets its own directory standing for its root file system (absolute container paths
 // such as /app are mapped into it), RUN runs with `sh -c` in the stage's WORKDIR and environment (this
 // machine's node and npm stand in for the base image's), COPY takes files from a clean copy of the
-// build context (the committed files less what .dockerignore leaves out) or from an earlier stage.
-// Only the instructions listed in INSTRUCTIONS are understood; any other stops the build, so the
-// Dockerfile cannot use something this reading would silently get wrong.
+// build context (the committed files less what .dockerignore leaves out: dockerignore.ts) or from an
+// earlier stage. The Dockerfile is read by dockerfile-syntax.ts: only the instructions listed there are
+// understood; any other stops the build, so the Dockerfile cannot use something this reading would
+// silently get wrong.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  argument,
+  DockerfileError,
+  execForm,
+  expand,
+  flags,
+  type Instruction,
+  parseDockerfile,
+  words,
+} from './dockerfile-syntax.ts';
 
 const run = promisify(execFile);
-
-export interface Instruction {
-  keyword: string;
-  /** The text after the keyword, continuation lines joined. */
-  text: string;
-  line: number;
-}
 
 export interface CopyStep {
   sources: string[];
@@ -71,251 +75,6 @@ export interface BuildOptions {
   standIns?: Record<string, (cwd: string) => Promise<void>>;
 }
 
-const INSTRUCTIONS = new Set([
-  'FROM',
-  'WORKDIR',
-  'COPY',
-  'RUN',
-  'ENV',
-  'ARG',
-  'USER',
-  'EXPOSE',
-  'VOLUME',
-  'HEALTHCHECK',
-  'CMD',
-]);
-
-class DockerfileError extends Error {
-  constructor(instruction: Pick<Instruction, 'line' | 'keyword'> | undefined, message: string) {
-    super(instruction ? `Dockerfile line ${instruction.line} (${instruction.keyword}): ${message}` : message);
-    this.name = 'DockerfileError';
-  }
-}
-
-const isSpace = (char: string | undefined) => char === ' ' || char === '\t';
-
-/** The instructions of a Dockerfile: comments dropped, `\` continuations joined. */
-export function parseDockerfile(text: string): Instruction[] {
-  const instructions: Instruction[] = [];
-  let pending: { text: string; line: number } | undefined;
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!.replace('\r', '');
-    const trimmed = raw.trim();
-    if (trimmed.startsWith('#')) {
-      // Parser directives would change how the rest reads; only `syntax` (which frontend) is harmless.
-      if (!pending && instructions.length === 0 && trimmed.slice(1).trim().toLowerCase().startsWith('escape')) {
-        throw new DockerfileError(undefined, `line ${index + 1}: the escape directive is not supported`);
-      }
-      continue;
-    }
-    if (trimmed === '' && !pending) continue;
-    const continued = trimmed.endsWith('\\');
-    const body = continued ? trimmed.slice(0, -1) : trimmed;
-    pending = pending
-      ? { text: `${pending.text} ${body.trim()}`, line: pending.line }
-      : { text: body, line: index + 1 };
-    if (continued) continue;
-    const space = [...pending.text].findIndex((char) => isSpace(char));
-    const keyword = (space < 0 ? pending.text : pending.text.slice(0, space)).toUpperCase();
-    const rest = space < 0 ? '' : pending.text.slice(space).trim();
-    if (!INSTRUCTIONS.has(keyword)) {
-      throw new DockerfileError({ line: pending.line, keyword }, 'instruction not understood by this test');
-    }
-    instructions.push({ keyword, text: rest, line: pending.line });
-    pending = undefined;
-  }
-  if (pending) throw new DockerfileError(undefined, `line ${pending.line}: continuation at the end of the file`);
-  return instructions;
-}
-
-/** Words split at blanks outside quotes; quotes removed, a backslash keeps the next character. */
-export function words(text: string): string[] {
-  const result: string[] = [];
-  let current = '';
-  let started = false;
-  let quote: string | undefined;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (char === '\\' && quote !== "'" && index + 1 < text.length) {
-      current += text[++index];
-      started = true;
-    } else if (quote) {
-      if (char === quote) quote = undefined;
-      else current += char;
-    } else if (char === '"' || char === "'") {
-      quote = char;
-      started = true;
-    } else if (isSpace(char)) {
-      if (started) result.push(current);
-      current = '';
-      started = false;
-    } else {
-      current += char;
-      started = true;
-    }
-  }
-  if (quote) throw new Error(`unclosed quote in: ${text}`);
-  if (started) result.push(current);
-  return result;
-}
-
-const isNameChar = (char: string | undefined) =>
-  char !== undefined &&
-  ((char >= 'A' && char <= 'Z') || (char >= 'a' && char <= 'z') || (char >= '0' && char <= '9') || char === '_');
-
-/** `$NAME`, `${NAME}`, `${NAME:-default}`, `${NAME:+alternative}` and `${NAME:?error}`, as Docker expands them. */
-export function expand(text: string, variables: Record<string, string>): string {
-  let result = '';
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (char === '\\' && text[index + 1] === '$') {
-      result += '$';
-      index++;
-    } else if (char === '$' && text[index + 1] === '{') {
-      const end = text.indexOf('}', index);
-      if (end < 0) throw new Error(`unclosed \${ in: ${text}`);
-      const inner = text.slice(index + 2, end);
-      const colon = inner.indexOf(':');
-      const name = colon < 0 ? inner : inner.slice(0, colon);
-      const value = variables[name];
-      if (colon < 0) result += value ?? '';
-      else if (inner[colon + 1] === '-') result += value ? value : inner.slice(colon + 2);
-      else if (inner[colon + 1] === '+') result += value ? inner.slice(colon + 2) : '';
-      else if (inner[colon + 1] === '?') {
-        if (!value) throw new Error(`${name}: ${inner.slice(colon + 2) || 'must be set'}`);
-        result += value;
-      } else throw new Error(`unsupported expansion \${${inner}}`);
-      index = end;
-    } else if (char === '$' && isNameChar(text[index + 1])) {
-      let end = index + 1;
-      while (isNameChar(text[end])) end++;
-      result += variables[text.slice(index + 1, end)] ?? '';
-      index = end - 1;
-    } else {
-      result += char;
-    }
-  }
-  return result;
-}
-
-/** `--name=value` flags at the start, then the rest. Flags not in `allowed` are refused. */
-function flags(instruction: Instruction, allowed: string[]): { flags: Record<string, string>; rest: string } {
-  const found: Record<string, string> = {};
-  let rest = instruction.text;
-  while (rest.startsWith('--')) {
-    const end = [...rest].findIndex((char) => isSpace(char));
-    const flag = end < 0 ? rest : rest.slice(0, end);
-    const equals = flag.indexOf('=');
-    const name = equals < 0 ? flag.slice(2) : flag.slice(2, equals);
-    if (!allowed.includes(name)) throw new DockerfileError(instruction, `flag --${name} not understood by this test`);
-    found[name] = equals < 0 ? 'true' : flag.slice(equals + 1);
-    rest = end < 0 ? '' : rest.slice(end).trim();
-  }
-  return { flags: found, rest };
-}
-
-/** The JSON (exec) form: a list of strings. */
-function execForm(instruction: Instruction, text: string, why = 'a JSON list of strings'): string[] {
-  let parsed: unknown;
-  try {
-    parsed = text.startsWith('[') ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.some((part) => typeof part !== 'string')) {
-    throw new DockerfileError(instruction, `use the JSON form: ${why}`);
-  }
-  return parsed as string[];
-}
-
-// --- .dockerignore ---------------------------------------------------------------------------------
-
-/** One path segment against one pattern segment with `*` and `?`, never crossing a `/`. */
-function segmentMatches(pattern: string, text: string): boolean {
-  let p = 0;
-  let t = 0;
-  let star = -1;
-  let starText = 0;
-  while (t < text.length) {
-    if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) {
-      p++;
-      t++;
-    } else if (p < pattern.length && pattern[p] === '*') {
-      star = p++;
-      starText = t;
-    } else if (star >= 0) {
-      p = star + 1;
-      t = ++starText;
-    } else {
-      return false;
-    }
-  }
-  while (pattern[p] === '*') p++;
-  return p === pattern.length;
-}
-
-function segmentsMatch(pattern: string[], parts: string[]): boolean {
-  if (pattern.length === 0) return parts.length === 0;
-  const [first, ...rest] = pattern;
-  if (first === '**') {
-    for (let skip = 0; skip <= parts.length; skip++) if (segmentsMatch(rest, parts.slice(skip))) return true;
-    return false;
-  }
-  return parts.length > 0 && segmentMatches(first!, parts[0]!) && segmentsMatch(rest, parts.slice(1));
-}
-
-/**
- * Whether .dockerignore leaves a path (relative, `/`-separated) out of the context: as Docker reads
- * it, the last pattern that matches the path or one of its parent folders decides, `!` brings back.
- */
-export function dockerignoreFilter(text: string): (file: string) => boolean {
-  const rules = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const include = line.startsWith('!');
-      const pattern = path.posix.normalize((include ? line.slice(1) : line).trim()).replace(/^\/+/, '');
-      if (pattern.includes('[') || pattern.includes('\\')) {
-        throw new Error(`.dockerignore: character classes and escapes are not supported (${line})`);
-      }
-      return { include, segments: pattern.split('/').filter((segment) => segment !== '') };
-    });
-  return (file) => {
-    const parts = file.split('/');
-    let excluded = false;
-    for (const rule of rules) {
-      for (let length = 1; length <= parts.length; length++) {
-        if (segmentsMatch(rule.segments, parts.slice(0, length))) {
-          excluded = !rule.include;
-          break;
-        }
-      }
-    }
-    return excluded;
-  };
-}
-
-/** The committed files (`git ls-files`) less what .dockerignore leaves out, copied into `target`. */
-export async function makeBuildContext(repoRoot: string, target: string, dockerignore: string): Promise<string[]> {
-  const ignored = dockerignoreFilter(dockerignore);
-  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
-  const files = stdout.split('\0').filter((file) => file !== '' && !ignored(file));
-  const copied: string[] = [];
-  for (const file of files) {
-    const source = path.join(repoRoot, file);
-    // A file deleted from the working tree but not yet from git is not there for `docker build` either.
-    if (!existsSync(source)) continue;
-    await mkdir(path.dirname(path.join(target, file)), { recursive: true });
-    await copyFile(source, path.join(target, file));
-    copied.push(file);
-  }
-  return copied;
-}
-
-// --- the build -------------------------------------------------------------------------------------
-
 /** A container path of a stage as a path on this machine, never outside the stage's root. */
 export function hostPath(stage: Pick<Stage, 'root' | 'workdir'>, containerPath: string): string {
   const absolute = path.posix.resolve(stage.workdir, containerPath);
@@ -355,16 +114,6 @@ function runShell(command: string, cwd: string, env: Record<string, string>): Pr
       else reject(new Error(`RUN ${command} exited ${code}:\n${output}`));
     });
   });
-}
-
-/** `ARG NAME[=default]`: the name and the default, if any. */
-function argument(instruction: Instruction): [string, string | undefined] {
-  const equals = instruction.text.indexOf('=');
-  const name = (equals < 0 ? instruction.text : instruction.text.slice(0, equals)).trim();
-  if (!isNameChar(name[0]) || words(instruction.text).length !== 1) {
-    throw new DockerfileError(instruction, 'one ARG NAME[=default] per line');
-  }
-  return [name, equals < 0 ? undefined : instruction.text.slice(equals + 1)];
 }
 
 interface StageContext {
@@ -554,30 +303,6 @@ export async function buildImage(options: BuildOptions): Promise<{ stages: Stage
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
   return { stages, image: stages.at(-1)! };
-}
-
-/** HEALTHCHECK durations such as 30s, 2m, 1m30s, 500ms, in milliseconds. */
-export function durationMs(text: string): number {
-  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let total = 0;
-  let digits = '';
-  let unit = '';
-  const flush = () => {
-    if (digits === '' || units[unit] === undefined) throw new Error(`not a duration: ${text}`);
-    total += Number(digits) * units[unit]!;
-    digits = '';
-    unit = '';
-  };
-  for (const char of text) {
-    if (char >= '0' && char <= '9') {
-      if (unit !== '') flush();
-      digits += char;
-    } else {
-      unit += char;
-    }
-  }
-  flush();
-  return total;
 }
 
 /** A command of the image (CMD, HEALTHCHECK) as this machine runs it: `node` is this node. */

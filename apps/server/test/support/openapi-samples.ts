@@ -1,0 +1,185 @@
+// A valid call of every operation the API description lists, for plugins/openapi.test.ts: what each
+// sends and the status it must answer, in the order they run.
+import { imageBytes, shipmentFields, shipmentForm } from './factories.ts';
+import type { AnyBody } from './http-client.ts';
+import { TEST_ADMIN } from './test-app.ts';
+
+/** The rows the samples name: made before the calls, or by an earlier call of the table. */
+export interface State {
+  acceptedCode: string;
+  pendingCode: string;
+  rejectCode: string;
+  deleteCode: string;
+  bulkCode: string;
+  locationTimestamp?: string;
+  planId?: string;
+  detailsId?: string;
+  inboxId?: string;
+  operatorId?: string;
+  /** The token of an invitation e-mailed before the calls. */
+  inviteToken?: string;
+}
+
+export interface Sample {
+  params?: Record<string, string>;
+  query?: string;
+  json?: unknown;
+  form?: FormData;
+  status: number;
+  keep?: (body: AnyBody, state: State) => void;
+}
+
+const plan = {
+  name1: 'Basic Shipping',
+  name2: 'Express Shipping',
+  name3: 'Same Day Rush',
+  price1: 10,
+  price2: 25,
+  price3: 60,
+  description1: '3-5 business days',
+};
+const details = { phone: '+1 555 0100', email: 'desk@waybill.example', watsapp: '', address: ['100 Harbor Way'] };
+const email = (state: State) => ({
+  to: 'customer@example.com',
+  subject: 'Your parcel',
+  templateType: 'package',
+  trackingCode: state.acceptedCode,
+  shipperName: 'Ada',
+  customMessage: 'On its way',
+});
+
+/**
+ * A valid call of every operation, in the order they run (later ones use what earlier ones made).
+ * An operation added to the API fails the test until it has a line here.
+ */
+export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>> = {
+  getHealth: () => ({ status: 200 }),
+  getHealthReady: () => ({ status: 200 }),
+  postAuthLogin: () => ({ json: TEST_ADMIN, status: 200 }),
+  postAuthLogout: () => ({ status: 200 }),
+  getAuthMe: () => ({ status: 200 }),
+  getAuthSession: () => ({ status: 200 }),
+  getTrackByCode: (state) => ({ params: { code: state.acceptedCode }, status: 200 }),
+  postTrackByCodeSubscriptions: (state) => ({
+    params: { code: state.acceptedCode },
+    json: { email: 'watcher@example.org' },
+    status: 202,
+  }),
+  getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  postSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  postSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
+  postSubmitPackage: async () => ({
+    form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes() }]),
+    status: 201,
+  }),
+  getAdminPackages: () => ({ query: '?page=1&pageSize=1', status: 200 }),
+  getAdminPackageStats: () => ({ status: 200 }),
+  getAdminPackagesByTrackingCode: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  postAdminAccept: (state) => ({ json: { trackingCode: state.pendingCode }, status: 200 }),
+  postAdminReject: (state) => ({ json: { trackingCode: state.rejectCode }, status: 200 }),
+  postAdminUpdateStatus: (state) => ({ json: { trackingCode: state.acceptedCode, status: 'Shipped' }, status: 200 }),
+  postAdminLocationUpdate: (state) => ({
+    json: { trackingCode: state.acceptedCode, location: 'Oakland depot' },
+    status: 201,
+    keep: (body, s) => {
+      s.locationTimestamp = body.locationUpdates.find(
+        (update: { location: string }) => update.location === 'Oakland depot',
+      ).timestamp;
+    },
+  }),
+  deleteAdminLocationUpdate: (state) => ({
+    json: { trackingCode: state.acceptedCode, timestamp: state.locationTimestamp },
+    status: 200,
+  }),
+  deleteAdminPackagesByTrackingCode: (state) => ({ params: { trackingCode: state.deleteCode }, status: 200 }),
+  getAdminPackagesByTrackingCodeLabel: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  postAdminProofOfDelivery: async (state) => {
+    const form = new FormData();
+    form.append('trackingCode', state.acceptedCode!);
+    form.append('receivedBy', 'Kofi Mensah');
+    form.append('photo', new Blob([new Uint8Array(await imageBytes())]), 'photo.png');
+    return { form, status: 200 };
+  },
+  getAdminPackagesByTrackingCodeProof: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  getAdminPackagesByTrackingCodeProofByKind: (state) => ({
+    params: { trackingCode: state.acceptedCode, kind: 'photo' },
+    status: 200,
+  }),
+  postAdminLabels: (state) => ({ json: { trackingCodes: [state.acceptedCode], size: 'a4' }, status: 200 }),
+  postAdminBulk: (state) => ({
+    json: { action: 'accept', trackingCodes: [state.bulkCode, 'NOPE22222222'] },
+    status: 200,
+  }),
+  getAdminPackagesCsv: (state) => ({ query: `?status=Pending&codes=${state.acceptedCode}`, status: 200 }),
+  getAdminAudit: () => ({ query: '?page=1&pageSize=5&action=package.accepted', status: 200 }),
+  getAdminPackagesByTrackingCodeHistory: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  getPlans: () => ({ status: 200 }),
+  postCreatePlan: () => ({ json: plan, status: 201, keep: (body, s) => (s.planId = body._id) }),
+  putEditPlanById: (state) => ({ params: { id: state.planId! }, json: { ...plan, price1: 12 }, status: 200 }),
+  getCompany: () => ({ status: 200 }),
+  postDetails: () => ({ json: details, status: 201, keep: (body, s) => (s.detailsId = body._id) }),
+  getDetails: () => ({ status: 200 }),
+  putDetailsById: (state) => ({
+    params: { id: state.detailsId! },
+    json: { ...details, phone: '+1 555 0199' },
+    status: 200,
+  }),
+  postConsoleShortcut: () => ({ json: { name: 'someone', code: 'not the code' }, status: 200 }),
+  postSendEmail: (state) => ({ json: email(state), status: 200 }),
+  postAdminEmailPreview: (state) => ({ json: email(state), status: 200 }),
+  getAdminMailLog: () => ({ query: '?page=1&pageSize=5', status: 200 }),
+  getAdminNotificationSettings: () => ({ status: 200 }),
+  putAdminNotificationSettings: () => ({ json: { notifyCustomers: false }, status: 200 }),
+  getAdminAttentionSettings: () => ({ status: 200 }),
+  putAdminAttentionSettings: () => ({ json: { pendingHours: 24, staleHours: 48, lateHours: 0 }, status: 200 }),
+  postSupportRequests: () => ({
+    json: {
+      name: 'Ada Support',
+      email: 'ada.support@example.com',
+      subject: 'Parcel is late',
+      category: 'tracking',
+      priority: 'high',
+      message: 'My parcel has not moved for three days.',
+    },
+    status: 201,
+    keep: (body, s) => (s.inboxId = body.id),
+  }),
+  postContactMessages: () => ({
+    json: { name: 'Grace', email: 'grace@example.org', message: 'Do you collect on Saturdays?' },
+    status: 201,
+  }),
+  postAccountRequests: () => ({
+    json: {
+      name: 'Obi Account',
+      email: 'obi@example.com',
+      phone: '+234 801 000 0000',
+      address: '12 Marina',
+      company: 'Obi Logistics',
+      city: 'Lagos',
+      country: 'Nigeria',
+      password: 'correct horse battery staple',
+    },
+    status: 201,
+  }),
+  getAdminInbox: () => ({ query: '?page=1&pageSize=2&kind=support&state=new', status: 200 }),
+  patchAdminInboxById: (state) => ({ params: { id: state.inboxId! }, json: { state: 'handled' }, status: 200 }),
+  getAdminInboxStats: () => ({ status: 200 }),
+  getAdminOperators: () => ({ status: 200 }),
+  postAdminOperators: () => ({
+    json: { email: 'sample.operator@waybill.test', name: 'Sam Ple', role: 'operator' },
+    status: 201,
+    keep: (body, s) => (s.operatorId = body.id),
+  }),
+  patchAdminOperatorsById: (state) => ({ params: { id: state.operatorId! }, json: { role: 'admin' }, status: 200 }),
+  postAdminOperatorsByIdResetPassword: (state) => ({ params: { id: state.operatorId! }, status: 200 }),
+  postAuthAcceptInvite: (state) => ({
+    json: { token: state.inviteToken, name: 'Ina Vited', password: 'Lantern-Quietly-Orbit-47' },
+    status: 200,
+  }),
+  // Last: the signed-in operator's other sessions end.
+  postAuthChangePassword: () => ({
+    json: { currentPassword: TEST_ADMIN.password, newPassword: 'Harbor-Velvet-Rocket-93' },
+    status: 200,
+  }),
+};
