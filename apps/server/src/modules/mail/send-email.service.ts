@@ -4,9 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { findShipmentImages } from '../shipments/package-reads.service.ts';
 import { insertMailLogEntry } from './mail-log.repository.ts';
 import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer.ts';
-import { attachImages, findShipmentImages, type ImageLog, prepareImages, previewImages } from './shipment-images.ts';
+import { attachImages, type ImageLog, prepareImages, previewImages } from './shipment-images.ts';
 import { type MailContext, type RenderedEmail, renderComposerEmail } from './templates/index.ts';
 
 export interface MailDeps {

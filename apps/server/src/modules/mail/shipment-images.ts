@@ -1,22 +1,9 @@
-import { normalizeTrackingCode } from '@waybill/domain';
 import sharp from 'sharp';
-import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { THUMBNAIL_MAX_PX } from '../shipments/images/image-processing.ts';
-import { findShipmentImages as findImagesByCode, type ShipmentImageRow } from '../shipments/package-reads.service.ts';
+import type { ShipmentImageRow } from '../shipments/package-reads.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { EmailImage } from './templates/index.ts';
-
-/** The first `count` images of the package with this tracking code; none for a blank or unknown code. */
-export async function findShipmentImages(
-  db: Database,
-  trackingCode: string,
-  count: number,
-): Promise<ShipmentImageRow[]> {
-  const code = normalizeTrackingCode(trackingCode);
-  if (code === '') return [];
-  return findImagesByCode(db, code, count);
-}
 
 /**
  * Largest thumbnail embedded as it is in a preview; a bigger one is re-encoded smaller first. The

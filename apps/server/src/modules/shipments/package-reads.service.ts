@@ -1,6 +1,7 @@
 import {
   attentionCutoffs,
   attentionReasons,
+  normalizeTrackingCode,
   PACKAGE_NOT_FOUND,
   type packageListQuerySchema,
   type ShipmentView,
@@ -25,9 +26,14 @@ export async function findShipmentRow(db: Database, id: string): Promise<reposit
   return repository.findShipmentById(db, id);
 }
 
-/** The first `count` photos of the package with this code, in their order; none for an unknown code. */
+/**
+ * The first `count` photos of the package with this code (as typed: trimmed and upper-cased here), in
+ * their order; none for a blank or unknown code.
+ */
 export async function findShipmentImages(db: Database, trackingCode: string, count: number) {
-  const shipment = await repository.findShipmentByCode(db, trackingCode);
+  const code = normalizeTrackingCode(trackingCode);
+  if (code === '') return [];
+  const shipment = await repository.findShipmentByCode(db, code);
   if (!shipment) return [];
   return (await repository.findImagesOf(db, [shipment.id])).slice(0, count);
 }

@@ -58,10 +58,13 @@ describe.each(databasesFor('sql'))('the migration to the receiver names on %s', 
         receiver_name: RECEIVER.name,
         receiver_email: RECEIVER.email,
         receiver_phone: RECEIVER.phone,
-        search_text: `renAME234567 ada shipper grace receiver ada@example.com grace.r@example.org +1 555 0100 +44 20 7946 0000`.toLowerCase(),
+        search_text:
+          `renAME234567 ada shipper grace receiver ada@example.com grace.r@example.org +1 555 0100 +44 20 7946 0000`.toLowerCase(),
       },
     ]);
-    expect(await database.query('select whatsapp from contact_details')).toEqual([{ whatsapp: 'https://wa.me/15550199' }]);
+    expect(await database.query('select whatsapp from contact_details')).toEqual([
+      { whatsapp: 'https://wa.me/15550199' },
+    ]);
     const oldColumns = await database.query(
       `select table_name, column_name from information_schema.columns
         where column_name in ('rname', 'remail', 'rphone', 'watsapp')`,
