@@ -235,7 +235,7 @@ describe('console team', () => {
     await adminRow.getByRole('button', { name: /^Actions for / }).click();
     await page.getByRole('menuitem', { name: 'Make operator' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Make operator' }).click();
-    await page.getByText('The last active admin cannot be deactivated or made an operator.').waitFor();
+    await page.getByText('The last active admin cannot be deactivated or made an operator or a driver.').waitFor();
     await giveBack(admin, page);
   });
 });

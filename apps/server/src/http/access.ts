@@ -1,17 +1,22 @@
-import { ADMIN_ONLY } from '@waybill/domain';
+import { ADMIN_ONLY, CONSOLE_ROLES, DRIVERS_ONLY, DRIVERS_USE_DRIVER_APP, type OperatorRole } from '@waybill/domain';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import { addRouteAnswers, errorAnswer } from './answers.ts';
 
-/** Who may call a route: anyone, any signed-in operator, or only a signed-in admin. */
-export type Access = 'public' | 'operator' | 'admin';
+/**
+ * Who may call a route: anyone; anyone signed in, whatever their role (their own session and
+ * password); the console's people (operators and admins); only an admin; or a driver (and an admin,
+ * to try the driver app).
+ */
+export type Access = 'public' | 'signed-in' | 'operator' | 'admin' | 'driver';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set by the scope the route is declared in (`publicScope`, `consoleScope`), never by the route. */
+    /** Set by the scope the route is declared in (`publicScope`, `consoleScope`…), never by the route. */
     access?: Access;
   }
 }
@@ -28,13 +33,21 @@ export async function requireOperator(request: FastifyRequest): Promise<void> {
  * onRequest hook after `requireOperator`: a 403 unless the operator has `role`. The role is read with
  * the session on every request, so a demotion takes effect at the operator's next request.
  */
-export function requireRole(role: 'admin'): onRequestAsyncHookHandler {
+export function requireRole(roles: readonly OperatorRole[], refusal: string): onRequestAsyncHookHandler {
   return async (request) => {
-    if (request.operator?.role !== role) throw new AppError(403, ADMIN_ONLY);
+    const role = request.operator?.role;
+    if (role === undefined || !roles.includes(role)) throw new AppError(403, refusal);
   };
 }
 
-const ADMIN_ANSWER = errorAnswer(`A signed-in operator who is not an admin: "${ADMIN_ONLY}"`);
+const ADMIN_ANSWER = errorAnswer(`A signed-in operator or driver who is not an admin: "${ADMIN_ONLY}"`);
+const CONSOLE_ANSWER = errorAnswer(`A signed-in driver: "${DRIVERS_USE_DRIVER_APP}"`);
+const DRIVER_ANSWER = errorAnswer(`A signed-in operator who is neither a driver nor an admin: "${DRIVERS_ONLY}"`);
+const ROLE_ANSWERS: Partial<Record<Access, z.ZodType>> = {
+  operator: CONSOLE_ANSWER,
+  admin: ADMIN_ANSWER,
+  driver: DRIVER_ANSWER,
+};
 
 const SIGN_IN_ANSWER = errorAnswer(
   'No valid operator session: "Please sign in to continue." or "Your session has expired. Please sign in again."',
@@ -50,7 +63,8 @@ function accessScope(access: Access, guards: onRequestAsyncHookHandler[], routes
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access };
       if (guards.length > 0) addRouteAnswers(route, { 401: SIGN_IN_ANSWER });
-      if (access === 'admin') addRouteAnswers(route, { 403: ADMIN_ANSWER });
+      const refusal = ROLE_ANSWERS[access];
+      if (refusal) addRouteAnswers(route, { 403: refusal });
     });
     for (const guard of guards) scope.addHook('onRequest', guard);
     await scope.register(routes, options);
@@ -62,18 +76,31 @@ export function publicScope(routes: RoutesPlugin): RoutesPlugin {
   return accessScope('public', [], routes);
 }
 
+/** Routes of anyone signed in (401 otherwise), whatever their role: who they are, their own password. */
+export function signedInScope(routes: RoutesPlugin): RoutesPlugin {
+  return accessScope('signed-in', [requireOperator], routes);
+}
+
 /**
- * Routes any signed-in operator may call (401 otherwise), whatever their role: packages, scanning,
- * labels, e-mail, the inbox, and reads the console needs (the plan, the notification setting).
+ * Routes of the console's people (401 without a session, 403 for a driver): packages, scanning,
+ * labels, e-mail, the inbox, runs, and reads the console needs (the plan, the notification setting).
  */
 export function consoleScope(routes: RoutesPlugin): RoutesPlugin {
-  return accessScope('operator', [requireOperator], routes);
+  return accessScope('operator', [requireOperator, requireRole(CONSOLE_ROLES, DRIVERS_USE_DRIVER_APP)], routes);
 }
 
 /**
  * Routes only a signed-in admin may call (401 without a session, 403 "Only an admin can do that" for
- * an operator): the team, and changes to the plan, the contact details and the notification setting.
+ * anyone else): the team, and changes to the plan, the contact details and the notification setting.
  */
 export function adminScope(routes: RoutesPlugin): RoutesPlugin {
-  return accessScope('admin', [requireOperator, requireRole('admin')], routes);
+  return accessScope('admin', [requireOperator, requireRole(['admin'], ADMIN_ONLY)], routes);
+}
+
+/**
+ * Routes of the driver app (`/api/driver/*`): a driver's, and an admin's who tries it (401 without a
+ * session, 403 for an operator).
+ */
+export function driverScope(routes: RoutesPlugin): RoutesPlugin {
+  return accessScope('driver', [requireOperator, requireRole(['driver', 'admin'], DRIVERS_ONLY)], routes);
 }

@@ -18,7 +18,7 @@ import { trackingRoutes } from './tracking/tracking.routes.ts';
 
 /**
  * Every feature's routes, registered in this order by app.ts with `{ config }`. Each feature declares
- * its routes inside `publicScope`, `consoleScope` or `adminScope` (http/access.ts): the scope decides who may call.
+ * its routes inside `publicScope`, `signedInScope`, `consoleScope`, `adminScope` or `driverScope` (http/access.ts): the scope decides who may call.
  */
 export const featureRoutes: RoutesPlugin[] = [
   healthRoutes,

@@ -48,7 +48,7 @@ function describeRoute(input: TransformInput) {
   const methods = [route.method].flat();
   const write = methods.some((method) => UNSAFE_METHODS.has(method)) && route.config?.antiForgery !== 'token-in-link';
   const requirement = {
-    ...(route.config?.access === 'operator' || route.config?.access === 'admin' ? { operatorSession: [] } : {}),
+    ...(route.config?.access !== undefined && route.config.access !== 'public' ? { operatorSession: [] } : {}),
     ...(write ? { antiForgery: [] } : {}),
   };
   const operationId = (schema as { operationId?: string }).operationId ?? operationIdOf(methods[0] ?? 'GET', input.url);

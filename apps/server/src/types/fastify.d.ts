@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@waybill/domain';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { ImageStorage } from '../storage/image-storage.ts';
@@ -6,7 +7,7 @@ export interface SignedInOperator {
   id: string;
   email: string;
   name: string;
-  role: 'admin' | 'operator';
+  role: OperatorRole;
   sessionId: string;
 }
 
@@ -17,7 +18,7 @@ declare module 'fastify' {
     storage: ImageStorage;
   }
   interface FastifyRequest {
-    /** Set on routes of a console scope (see http/access.ts). */
+    /** Set on routes of a scope that needs a session (see http/access.ts). */
     operator?: SignedInOperator;
   }
 }

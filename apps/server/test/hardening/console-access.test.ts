@@ -92,8 +92,8 @@ describe.each(databasesFor('any'))('console access on %s', (kind) => {
     const operator = await testApp.operator();
     ctx = await seedContext(testApp, operator);
     routes = listRoutes(testApp);
-    // Admin-only routes need a session first, like every console route.
-    consoleRoutes = routes.filter((route) => route.access === 'operator' || route.access === 'admin');
+    // Admin-only, driver and own-account routes need a session first, like every console route.
+    consoleRoutes = routes.filter((route) => route.access !== undefined && route.access !== 'public');
 
     const stranger = testApp.client();
     await stranger.get('/api/health');

@@ -15,6 +15,11 @@ export const SLOW_REQUEST_MESSAGE = 'The request arrived too slowly. Please try 
 
 // roles
 export const ADMIN_ONLY = 'Only an admin can do that';
+export const ROLE_INVALID = 'Role must be admin, operator or driver';
+/** A driver on a console route: drivers use the driver app only. */
+export const DRIVERS_USE_DRIVER_APP = 'Drivers use the driver app; the console is for operators and admins';
+/** An operator on a driver route: only drivers (and admins, to try it) use the driver app. */
+export const DRIVERS_ONLY = 'Only a driver can do that';
 
 // sign-in
 export const INVALID_LOGIN = 'Invalid email or password';

@@ -8,7 +8,7 @@ export const operators = pgTable(
     /** Stored lower-cased. */
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    /** `admin` or `operator` (see http/access.ts for what each may do). */
+    /** `admin`, `operator` or `driver` (see http/access.ts for what each may do). */
     role: text('role').notNull().default('operator'),
     /** Set by an admin: a deactivated operator cannot sign in and has no session. */
     active: boolean('active').notNull().default(true),
@@ -20,7 +20,7 @@ export const operators = pgTable(
   },
   (table) => [
     uniqueIndex('operators_email_key').on(table.email),
-    check('operators_role_check', sql`${table.role} in ('admin', 'operator')`),
+    check('operators_role_check', sql`${table.role} in ('admin', 'operator', 'driver')`),
   ],
 );
 

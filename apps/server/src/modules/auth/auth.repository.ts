@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@waybill/domain';
 import { and, eq, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { operators, operatorTokens, sessions, signInFailures } from '../../db/schema/index.ts';
@@ -20,7 +21,7 @@ export interface NewOperator {
   /** Null for an invited operator, until they set one through their link. */
   passwordHash: string | null;
   name?: string;
-  role: 'admin' | 'operator';
+  role: OperatorRole;
 }
 
 /** Inserts an operator; returns undefined when the e-mail is taken. */

@@ -2,12 +2,13 @@ import {
   apiErrorSchema,
   INVALID_LOGIN,
   loginSchema,
+  type OperatorRole,
   operatorSchema,
   sessionStateSchema,
   signedOutSchema,
 } from '@waybill/domain';
 import { AppError } from '../../errors.ts';
-import { consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { publicScope, type RoutesPlugin, signedInScope } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import {
@@ -42,7 +43,7 @@ const LOGIN_REFUSED = apiErrorSchema.meta({
 const sessionAnswer = (operator: { email: string; name: string; role: string }) => ({
   email: operator.email,
   name: operator.name,
-  role: operator.role as 'admin' | 'operator',
+  role: operator.role as OperatorRole,
 });
 
 export const authRoutes: RoutesPlugin = async (app, options) => {
@@ -144,10 +145,10 @@ export const authRoutes: RoutesPlugin = async (app, options) => {
   );
 
   await app.register(
-    consoleScope(async (scope) => {
+    signedInScope(async (scope) => {
       scope.get(
         '/api/auth/me',
-        { schema: { tags, summary: 'The signed-in operator', response: { 200: operatorSchema } } },
+        { schema: { tags, summary: 'The signed-in operator, admin or driver', response: { 200: operatorSchema } } },
         async (request) => sessionAnswer(request.operator!),
       );
     }),

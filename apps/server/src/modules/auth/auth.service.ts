@@ -3,6 +3,7 @@ import {
   countOf,
   INVALID_LOGIN,
   noOperatorWithEmail,
+  type OperatorRole,
   operatorExistsWithEmail,
   SESSION_EXPIRED,
   SIGN_IN_REQUIRED,
@@ -150,7 +151,7 @@ export async function resolveSession(db: Database, token: string | undefined) {
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await repository.touchSession(db, session.id, new Date(now));
   }
-  return { id: session.operatorId, email, name, role: role as 'admin' | 'operator', sessionId: session.id };
+  return { id: session.operatorId, email, name, role: role as OperatorRole, sessionId: session.id };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '@waybill/domain';
 import { z } from 'zod';
-import { adminScope, consoleScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
+import { adminScope, publicScope, type RoutesPlugin, signedInScope } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { operatorActor } from '../audit/audit.service.ts';
@@ -130,7 +130,7 @@ export const teamRoutes: RoutesPlugin = async (app, options) => {
   );
 
   await app.register(
-    consoleScope(async (scope) => {
+    signedInScope(async (scope) => {
       scope.post(
         '/api/auth/change-password',
         {

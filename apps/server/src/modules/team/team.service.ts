@@ -35,7 +35,7 @@ import * as repository from './team.repository.ts';
 
 export const LINK_VALID_HOURS = 72;
 export const LAST_ADMIN =
-  'The last active admin cannot be deactivated or made an operator. Make another operator an admin first.';
+  'The last active admin cannot be deactivated or made an operator or a driver. Make another operator an admin first.';
 
 /**
  * Who makes a change: every change takes the acting operator, so a record of who did what can be
@@ -156,7 +156,8 @@ export async function updateOperatorAccess(
   return db.transaction(async (tx) => {
     const admins = await repository.lockActiveAdmins(tx);
     const before = await findOperator(tx, id);
-    const removesAdmin = admins.includes(id) && (changes.role === 'operator' || changes.active === false);
+    const demoted = changes.role !== undefined && changes.role !== 'admin';
+    const removesAdmin = admins.includes(id) && (demoted || changes.active === false);
     if (removesAdmin && admins.length <= 1) throw new AppError(409, LAST_ADMIN);
     const updated = await repository.updateOperator(tx, id, {
       ...(changes.role !== undefined ? { role: changes.role } : {}),

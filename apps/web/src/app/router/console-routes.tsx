@@ -33,6 +33,8 @@ export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', lazy: screen('sign-in'), HydrateFallback: ConsoleLoading },
   // An invitation or reset link's page: its visitor has no session (and no password) yet.
   { path: '/accept-invite', lazy: screen('accept-invite'), HydrateFallback: ConsoleLoading },
+  // The driver app's address: a driver signed in to the console is sent here, outside its frame.
+  { path: '/driver', lazy: screen('driver'), HydrateFallback: ConsoleLoading },
   {
     path: '/',
     lazy: screen('layout'),

@@ -1,10 +1,11 @@
+import type { OperatorRole } from '@waybill/domain';
 import { button, type MailContext, paragraph, type RenderedEmail, renderHtmlDocument, textFooter } from './layout.ts';
 
 /** What an invitation or a password-reset e-mail is rendered from (its outbox row's payload). */
 export interface OperatorLinkContent {
   purpose: 'invite' | 'reset';
   name: string;
-  role: 'admin' | 'operator';
+  role: OperatorRole;
   /** The one-time link; removed from the stored payload once the message has been sent. */
   link: string;
   /** Hours the link stays valid. */
@@ -20,7 +21,9 @@ export function renderOperatorLinkEmail(context: MailContext, content: OperatorL
     : `Set a new password for the ${company} console`;
   const greeting = content.name ? `Hello ${content.name},` : 'Hello,';
   const message = invite
-    ? `You have been invited to the ${company} console as ${content.role === 'admin' ? 'an admin' : 'an operator'}. Open the link below to choose your password.`
+    ? content.role === 'driver'
+      ? `You have been invited to ${company} as a driver: you will see your runs in the driver app. Open the link below to choose your password.`
+      : `You have been invited to the ${company} console as ${content.role === 'admin' ? 'an admin' : 'an operator'}. Open the link below to choose your password.`
     : `An admin of the ${company} console has sent you a link to set a new password. Your current password keeps working until you use it.`;
   const validity = `The link works once, for ${content.validHours} hours. If it has expired, ask an admin for a new one. If you did not expect this e-mail, ignore it.`;
   const label = invite ? 'Accept the invitation' : 'Set a new password';

@@ -73,6 +73,20 @@ describe('InviteForm', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('invites a driver', async () => {
+    const sent = answerWith(201, { ...MEMBER, role: 'driver' });
+    const { user, invited } = renderForm();
+    expect(screen.getByRole('option', { name: 'Driver' })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'kofi@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Kofi Mensah');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'driver');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(invited).toEqual([{ ...MEMBER, role: 'driver' }]));
+    expect(sent.map((request) => request.body)).toEqual([
+      { email: 'kofi@example.com', name: 'Kofi Mensah', role: 'driver' },
+    ]);
+  });
+
   it("shows the server's refusal of an e-mail already in the team", async () => {
     answerWith(409, { message: 'An operator with this e-mail already exists' });
     const { user, invited } = renderForm();

@@ -10,9 +10,10 @@ import { errorText, showServerFieldErrors } from '../form-errors.ts';
 export const ROLE_OPTIONS = [
   { value: 'operator', label: 'Operator' },
   { value: 'admin', label: 'Admin' },
+  { value: 'driver', label: 'Driver' },
 ];
 const ROLE_HELP =
-  'Operators work on packages, scanning, e-mail and the inbox; admins can also manage the team, the plan, the contact details and the notification setting.';
+  'Operators work on packages, scanning, e-mail and the inbox; admins can also manage the team, the plan, the contact details and the notification setting; drivers use only the driver app, for their runs.';
 
 interface InviteFormProps {
   onInvited: (member: TeamMember) => void;

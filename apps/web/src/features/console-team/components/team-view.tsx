@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import type { OperatorState, TeamMember } from '@waybill/domain';
+import { OPERATOR_ROLES, type OperatorRole, type OperatorState, type TeamMember } from '@waybill/domain';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -20,30 +20,37 @@ import { useSendPasswordLink, useUpdateOperator } from '../api/team.ts';
 
 const STATE_LABEL: Record<OperatorState, string> = { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' };
 const STATE_COLOUR: Record<OperatorState, string> = { invited: 'yellow', active: 'green', deactivated: 'gray' };
-const ROLE_LABEL = { admin: 'Admin', operator: 'Operator' } as const;
+const ROLE_LABEL: Record<OperatorRole, string> = { admin: 'Admin', operator: 'Operator', driver: 'Driver' };
+/** "an admin", "an operator", "a driver": the role inside a sentence. */
+const ROLE_IN_SENTENCE: Record<OperatorRole, string> = {
+  admin: 'an admin',
+  operator: 'an operator',
+  driver: 'a driver',
+};
+/** What each role may do, as the question before a change of role says it. */
+const ROLE_CHANGE_BODY: Record<OperatorRole, string> = {
+  admin: 'Admins can do everything, including inviting and deactivating members of the team.',
+  operator:
+    'Operators work on packages, scanning, e-mail and the inbox, but do not manage the team, the plan, the contact details or the notification setting.',
+  driver: 'Drivers use only the driver app, for their runs: the console refuses them.',
+};
 
 /** How a member is named in labels and questions: the first admin may have no name yet. */
 function nameOf(member: TeamMember): string {
   return member.name || member.email;
 }
 
-type TeamAction = 'role' | 'deactivate' | 'reactivate' | 'link';
+type TeamAction = { kind: 'role'; role: OperatorRole } | { kind: 'deactivate' | 'reactivate' | 'link' };
 
 /** What a confirmation asks, and what its button says, for an action on one member. */
 function confirmation(action: TeamAction, member: TeamMember): { title: string; body: string; confirm: string } {
-  switch (action) {
+  switch (action.kind) {
     case 'role':
-      return member.role === 'admin'
-        ? {
-            title: `Make ${nameOf(member)} an operator?`,
-            body: 'They keep packages, scanning, e-mail and the inbox, but no longer manage the team, the plan, the contact details or the notification setting.',
-            confirm: 'Make operator',
-          }
-        : {
-            title: `Make ${nameOf(member)} an admin?`,
-            body: 'Admins can do everything, including inviting and deactivating members of the team.',
-            confirm: 'Make admin',
-          };
+      return {
+        title: `Make ${nameOf(member)} ${ROLE_IN_SENTENCE[action.role]}?`,
+        body: ROLE_CHANGE_BODY[action.role],
+        confirm: `Make ${ROLE_LABEL[action.role].toLowerCase()}`,
+      };
     case 'deactivate':
       return {
         title: `Deactivate ${nameOf(member)}?`,
@@ -107,20 +114,22 @@ function MemberMenu({ member, onAction }: { member: TeamMember; onAction: (actio
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => onAction('role')}>
-          {member.role === 'admin' ? 'Make operator' : 'Make admin'}
-        </Menu.Item>
+        {OPERATOR_ROLES.filter((role) => role !== member.role).map((role) => (
+          <Menu.Item key={role} onClick={() => onAction({ kind: 'role', role })}>
+            Make {ROLE_LABEL[role].toLowerCase()}
+          </Menu.Item>
+        ))}
         {member.active ? (
-          <Menu.Item onClick={() => onAction('link')}>
+          <Menu.Item onClick={() => onAction({ kind: 'link' })}>
             {member.state === 'invited' ? 'Send invitation again' : 'Send password-reset link'}
           </Menu.Item>
         ) : null}
         {member.active ? (
-          <Menu.Item color="red" onClick={() => onAction('deactivate')}>
+          <Menu.Item color="red" onClick={() => onAction({ kind: 'deactivate' })}>
             Deactivate
           </Menu.Item>
         ) : (
-          <Menu.Item onClick={() => onAction('reactivate')}>Reactivate</Menu.Item>
+          <Menu.Item onClick={() => onAction({ kind: 'reactivate' })}>Reactivate</Menu.Item>
         )}
       </Menu.Dropdown>
     </Menu>
@@ -142,22 +151,19 @@ export function TeamView({ members }: { members: TeamMember[] }) {
       notifySuccess({ title, message });
     };
     const failed = (error: Error) => notifyError({ title: 'Not changed', message: error.message });
-    if (action === 'link') {
+    if (action.kind === 'link') {
       sendLink.mutate(member, { onSuccess: ({ message }) => done('Link sent', message), onError: failed });
       return;
     }
-    const change =
-      action === 'role'
-        ? { role: member.role === 'admin' ? ('operator' as const) : ('admin' as const) }
-        : { active: action === 'reactivate' };
+    const change = action.kind === 'role' ? { role: action.role } : { active: action.kind === 'reactivate' };
     update.mutate(
       { id: member.id, change },
       {
         onSuccess: (saved) =>
           done(
             'Team updated',
-            action === 'role'
-              ? `${nameOf(saved)} is now ${saved.role === 'admin' ? 'an admin' : 'an operator'}.`
+            action.kind === 'role'
+              ? `${nameOf(saved)} is now ${ROLE_IN_SENTENCE[saved.role]}.`
               : `${nameOf(saved)} is ${saved.active ? 'active again' : 'deactivated'}.`,
           ),
         onError: failed,
@@ -234,7 +240,7 @@ export function TeamView({ members }: { members: TeamMember[] }) {
           <Button variant="default" onClick={() => setPending(undefined)}>
             Cancel
           </Button>
-          <Button color={pending?.action === 'deactivate' ? 'red' : undefined} loading={busy} onClick={confirm}>
+          <Button color={pending?.action.kind === 'deactivate' ? 'red' : undefined} loading={busy} onClick={confirm}>
             {question?.confirm}
           </Button>
         </Group>

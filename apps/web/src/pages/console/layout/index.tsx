@@ -44,6 +44,9 @@ export function Component() {
     );
   }
 
+  // The console's screens are refused to drivers: they land on the driver app's address instead.
+  if (session.data.role === 'driver') return <Navigate to="/driver" replace />;
+
   return (
     <ConsoleShell
       operatorEmail={session.data.email}
