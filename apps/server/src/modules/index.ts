@@ -11,6 +11,7 @@ import { labelsRoutes } from './labels/labels.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { mailEventConsumer } from './mail/mail-events.consumer.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { runsRoutes } from './runs/runs.routes.ts';
 import { shipmentsRoutes } from './shipments/shipments.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
@@ -35,6 +36,7 @@ export const featureRoutes: RoutesPlugin[] = [
   inboxRoutes,
   labelsRoutes,
   auditRoutes,
+  runsRoutes,
 ];
 
 /**

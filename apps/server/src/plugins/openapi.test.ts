@@ -67,6 +67,14 @@ describe.each(databasesFor('any'))('the API description on %s', (kind) => {
     state.deleteCode = await submitShipment(testApp);
     state.bulkCode = await submitShipment(testApp);
 
+    const driver = await operator.post('/api/admin/operators', {
+      email: 'driver@waybill.test',
+      name: 'Dee Driver',
+      role: 'driver',
+    });
+    expect(driver.status).toBe(201);
+    state.driverId = driver.body.id;
+
     const invited = 'invited@waybill.test';
     expect(
       (await operator.post('/api/admin/operators', { email: invited, name: 'Ina', role: 'operator' })).status,

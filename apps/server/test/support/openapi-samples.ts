@@ -16,6 +16,9 @@ export interface State {
   detailsId?: string;
   inboxId?: string;
   operatorId?: string;
+  /** An invited driver, and the run made for them. */
+  driverId?: string;
+  runId?: string;
   /** The token of an invitation e-mailed before the calls. */
   inviteToken?: string;
 }
@@ -177,6 +180,23 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     json: { token: state.inviteToken, name: 'Ina Vited', password: 'Lantern-Quietly-Orbit-47' },
     status: 200,
   }),
+  getAdminRuns: () => ({ query: '?date=2026-12-01', status: 200 }),
+  postAdminRuns: (state) => ({
+    json: { driverId: state.driverId, date: '2026-12-01' },
+    status: 201,
+    keep: (body, s) => (s.runId = body.id),
+  }),
+  getAdminRunsUnassigned: () => ({ query: '?date=2026-12-01&page=1&pageSize=5', status: 200 }),
+  // After the bulk accept: the bulk's package is Order Placed, so it can go out.
+  putAdminRunsByIdStops: (state) => ({
+    params: { id: state.runId! },
+    json: { trackingCodes: [state.bulkCode] },
+    status: 200,
+  }),
+  getAdminRunsById: (state) => ({ params: { id: state.runId! }, status: 200 }),
+  patchAdminRunsById: (state) => ({ params: { id: state.runId! }, json: { date: '2026-12-02' }, status: 200 }),
+  deleteAdminRunsById: (state) => ({ params: { id: state.runId! }, status: 200 }),
+  getDriverRun: () => ({ status: 200 }),
   // Last: the signed-in operator's other sessions end.
   postAuthChangePassword: () => ({
     json: { currentPassword: TEST_ADMIN.password, newPassword: 'Harbor-Velvet-Rocket-93' },

@@ -36,6 +36,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.sign_in_succeeded': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.signed_out': 'Signed out',
+  'run.created': 'Run created',
+  'run.updated': 'Run changed',
+  'run.deleted': 'Run deleted',
+  'run.stops_changed': 'Stops of a run changed',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */
@@ -47,6 +51,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   settings: 'Setting',
   operator: 'Operator',
   inbox: 'Inbox',
+  run: 'Run',
 };
 
 export function targetTypeLabel(type: string): string {

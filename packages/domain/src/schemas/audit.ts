@@ -44,11 +44,24 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in_succeeded',
   'auth.sign_in_failed',
   'auth.signed_out',
+  'run.created',
+  'run.updated',
+  'run.deleted',
+  'run.stops_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: a package (by tracking code), a plan, contact details, an operator, … */
-export const AUDIT_TARGET_TYPES = ['package', 'plan', 'details', 'email', 'settings', 'operator', 'inbox'] as const;
+/** What an entry is about: a package (by tracking code), a plan, contact details, an operator, a run, … */
+export const AUDIT_TARGET_TYPES = [
+  'package',
+  'plan',
+  'details',
+  'email',
+  'settings',
+  'operator',
+  'inbox',
+  'run',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -21,6 +21,22 @@ export const DRIVERS_USE_DRIVER_APP = 'Drivers use the driver app; the console i
 /** An operator on a driver route: only drivers (and admins, to try it) use the driver app. */
 export const DRIVERS_ONLY = 'Only a driver can do that';
 
+// runs
+export const RUN_NOT_FOUND = 'Run not found';
+export const RUN_DELETED = 'Run deleted';
+export const DAY_INVALID = 'Date must be a calendar day as YYYY-MM-DD';
+export const DRIVER_REQUIRED = 'Choose a driver';
+export const DRIVER_NOT_FOUND = 'No active driver has this id';
+export const RUN_EXISTS = 'This driver already has a run that day; add the stops to it';
+export const RUN_CHANGE_REQUIRED = 'Nothing to change: give a driver or a date';
+export const RUN_STOPS_REQUIRED = 'trackingCodes must be a list of tracking codes';
+export const runTooManyStops = (max: number) => `A run holds at most ${max} stops`;
+export const RUN_STOPS_REFUSED = 'These packages cannot be stops of this run';
+export const runStatusRefused = (status: string) => `A ${status} package cannot go out on a run`;
+export const runPackagesTaken = (codes: string[]) => `Already on another run that day: ${codes.join(', ')}`;
+/** Two changes to the same day's runs at once: the second is refused, nothing of it stored. */
+export const RUNS_CHANGED_MEANWHILE = "The day's runs changed meanwhile. Reload them and try again.";
+
 // sign-in
 export const INVALID_LOGIN = 'Invalid email or password';
 

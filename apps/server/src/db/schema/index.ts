@@ -6,6 +6,7 @@ export * from './idempotency.ts';
 export * from './inbox.ts';
 export * from './mail.ts';
 export * from './rate-limits.ts';
+export * from './runs.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
 export * from './shipments.ts';

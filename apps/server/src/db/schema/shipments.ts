@@ -77,6 +77,13 @@ export const shipments = pgTable(
     index('shipments_open_created_at_id_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} not in ('Delivered', 'Rejected')`),
+    // The packages that can go out on a run (RUN_STATUSES in the domain), newest first: the Dispatch
+    // list of a day walks only these, however many delivered packages the table holds.
+    index('shipments_run_ready_created_at_id_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(
+        sql`${table.status} in ('Order Placed', 'Package in transit to sorting hub', 'Package in sorting hub', 'Processing', 'Shipped', 'Out for Delivery')`,
+      ),
     index('shipments_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // A search that is a whole e-mail address finds its packages by equality: a trigram lookup of an
     // address reads the postings of trigrams every row has ('@ex', '.co'), so it grows with the table.

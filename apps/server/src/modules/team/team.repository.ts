@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { operators, operatorTokens, sessions } from '../../db/schema/index.ts';
 
@@ -12,6 +12,11 @@ export async function listOperators(db: Database): Promise<OperatorRow[]> {
 export async function findOperatorById(db: Database, id: string): Promise<OperatorRow | undefined> {
   const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
   return row;
+}
+
+export async function findOperatorsByIds(db: Database, ids: string[]): Promise<OperatorRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(operators).where(inArray(operators.id, ids));
 }
 
 /**

@@ -134,6 +134,22 @@ export async function inviteOperator(deps: TeamDeps, actor: Actor, input: Invite
   });
 }
 
+/** The names of these members, by id (a member without a name is named by their e-mail). */
+export async function memberNames(db: Database, ids: string[]): Promise<Map<string, string>> {
+  const rows = await repository.findOperatorsByIds(db, [...new Set(ids)].filter(isUuid));
+  return new Map(rows.map((row) => [row.id, row.name.trim() || row.email]));
+}
+
+/**
+ * The member with this id when they are a driver who is not deactivated (an invited driver who has not
+ * set a password yet counts: their runs can be planned before their first sign-in).
+ */
+export async function findActiveDriver(db: Database, id: string): Promise<{ id: string; name: string } | undefined> {
+  const row = isUuid(id) ? await repository.findOperatorById(db, id) : undefined;
+  if (row?.role !== 'driver' || !row.active) return undefined;
+  return { id: row.id, name: row.name.trim() || row.email };
+}
+
 async function findOperator(db: Database, id: string): Promise<repository.OperatorRow> {
   const operator = isUuid(id) ? await repository.findOperatorById(db, id) : undefined;
   if (!operator) throw new AppError(404, OPERATOR_NOT_FOUND);

@@ -1,0 +1,133 @@
+import { RUN_STATUSES } from '@waybill/domain';
+import { and, asc, count, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { runStops, runs, shipments } from '../../db/schema/index.ts';
+
+export type RunRow = typeof runs.$inferSelect;
+export type RunStopRow = typeof runStops.$inferSelect;
+
+export async function findRunsOfDay(db: Database, day: string): Promise<RunRow[]> {
+  return db.select().from(runs).where(eq(runs.day, day)).orderBy(asc(runs.createdAt), asc(runs.id));
+}
+
+export async function findRunById(db: Database, id: string): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
+  return row;
+}
+
+/** The run with this id, its row locked until the transaction ends: changes to one run go one at a time. */
+export async function lockRun(tx: Database, id: string): Promise<RunRow | undefined> {
+  const [row] = await tx.select().from(runs).where(eq(runs.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findRunOfDriver(db: Database, driverId: string, day: string): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.driverId, driverId), eq(runs.day, day)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a run; undefined when the driver already has one that day. */
+export async function insertRun(db: Database, values: { driverId: string; day: string }): Promise<RunRow | undefined> {
+  const [row] = await db.insert(runs).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateRun(
+  db: Database,
+  id: string,
+  changes: Partial<Pick<RunRow, 'driverId' | 'day'>>,
+): Promise<RunRow | undefined> {
+  const [row] = await db
+    .update(runs)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(runs.id, id))
+    .returning();
+  return row;
+}
+
+export async function touchRuns(db: Database, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.update(runs).set({ updatedAt: new Date() }).where(inArray(runs.id, ids));
+}
+
+/** Deletes a run; its stops go with it (the foreign key cascades). */
+export async function deleteRun(db: Database, id: string): Promise<void> {
+  await db.delete(runs).where(eq(runs.id, id));
+}
+
+/** The stops of these runs, each run's in its order. */
+export async function findStopsOf(db: Database, runIds: string[]): Promise<RunStopRow[]> {
+  if (runIds.length === 0) return [];
+  return db
+    .select()
+    .from(runStops)
+    .where(inArray(runStops.runId, runIds))
+    .orderBy(asc(runStops.runId), asc(runStops.position));
+}
+
+/** The stops of other runs of `day` that hold any of these packages (about to move to `runId`). */
+export async function findStopsElsewhere(
+  db: Database,
+  runId: string,
+  day: string,
+  shipmentIds: string[],
+): Promise<RunStopRow[]> {
+  if (shipmentIds.length === 0) return [];
+  return db
+    .select()
+    .from(runStops)
+    .where(and(eq(runStops.day, day), inArray(runStops.shipmentId, shipmentIds), ne(runStops.runId, runId)));
+}
+
+/** Removes these packages from whatever runs of `day` hold them (the stops' order keeps its gaps). */
+export async function deleteStopsOfPackages(db: Database, day: string, shipmentIds: string[]): Promise<void> {
+  if (shipmentIds.length === 0) return;
+  await db.delete(runStops).where(and(eq(runStops.day, day), inArray(runStops.shipmentId, shipmentIds)));
+}
+
+/** Replaces a run's stops with these packages, in this order (positions from 1). */
+export async function replaceStops(db: Database, run: RunRow, shipmentIds: string[]): Promise<void> {
+  await db.delete(runStops).where(eq(runStops.runId, run.id));
+  if (shipmentIds.length === 0) return;
+  await db
+    .insert(runStops)
+    .values(shipmentIds.map((shipmentId, index) => ({ runId: run.id, day: run.day, shipmentId, position: index + 1 })));
+}
+
+/**
+ * Packages that can go out (RUN_STATUSES) and are on no run of `day`. The status list is the predicate
+ * of the partial index `shipments_run_ready_created_at_id_idx`, which gives the order; each package's
+ * stop that day is one probe of `run_stops_shipment_id_day_key`.
+ */
+function unassignedCondition(day: string) {
+  return and(
+    inArray(shipments.status, [...RUN_STATUSES]),
+    notExists(
+      sql`(select 1 from ${runStops} where ${runStops.shipmentId} = ${shipments.id} and ${runStops.day} = ${day})`,
+    ),
+  );
+}
+
+/** One page of the ids of the packages that can go out on `day` and are on no run yet, newest first. */
+export async function findUnassignedIds(
+  db: Database,
+  day: string,
+  window: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(unassignedCondition(day))
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return rows.map((row) => row.id);
+}
+
+export async function countUnassigned(db: Database, day: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(shipments).where(unassignedCondition(day));
+  return Number(row?.count ?? 0);
+}
