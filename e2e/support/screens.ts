@@ -342,6 +342,14 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('heading', { name: 'Set your password' }).waitFor(),
   },
   {
+    // The driver app's address, as an admin opens it: it says whose it is and leads back to packages.
+    name: 'console driver app address',
+    as: 'operator',
+    console: true,
+    path: () => '/driver',
+    ready: (page) => page.getByRole('heading', { name: 'Driver app' }).waitFor(),
+  },
+  {
     name: 'console dashboard',
     as: 'operator',
     console: true,
