@@ -26,6 +26,7 @@ const KEYED_ROUTES = [
   'POST /api/send-email',
   'POST /api/support-requests',
   'POST /api/contact-messages',
+  'POST /api/admin/runs',
 ];
 
 interface KeyedWrite {

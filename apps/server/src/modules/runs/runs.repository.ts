@@ -21,6 +21,14 @@ export async function lockRun(tx: Database, id: string): Promise<RunRow | undefi
   return row;
 }
 
+/**
+ * Locks every run of `day`, in id order, until the transaction ends: changes to a day's stops (which
+ * may take a stop from any run of the day) go one at a time, and always lock in the same order.
+ */
+export async function lockRunsOfDay(tx: Database, day: string): Promise<void> {
+  await tx.select({ id: runs.id }).from(runs).where(eq(runs.day, day)).orderBy(asc(runs.id)).for('update');
+}
+
 export async function findRunOfDriver(db: Database, driverId: string, day: string): Promise<RunRow | undefined> {
   const [row] = await db
     .select()

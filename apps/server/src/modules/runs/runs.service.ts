@@ -89,15 +89,22 @@ async function requireDriver(db: Database, driverId: string): Promise<void> {
   }
 }
 
+/** PostgreSQL's deadlock_detected: it aborted this transaction to let another finish. */
+function isDeadlock(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (cause as { code?: string })?.code === '40P01';
+}
+
 /**
  * Runs a change to runs in one transaction. Two changes racing for the same package or the same driver
- * and day meet at a unique index; the later one is refused whole.
+ * and day meet at a unique index (or, in an order the locks do not fix, at PostgreSQL's deadlock
+ * check); the later one is refused whole, with nothing stored.
  */
 async function changeRuns<T>(db: Database, change: (tx: Database) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(change);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(RUNS_CHANGED_MEANWHILE);
+    if (isUniqueViolation(error) || isDeadlock(error)) throw conflict(RUNS_CHANGED_MEANWHILE);
     throw error;
   }
 }
@@ -211,7 +218,11 @@ function refuseStops(trackingCodes: string[], packages: Map<string, RunPackageRo
  */
 export async function setRunStops(db: Database, actor: AuditActor, id: string, trackingCodes: string[]): Promise<Run> {
   return changeRuns(db, async (tx) => {
-    const run = await requireRun(tx, id, true);
+    const found = await requireRun(tx, id);
+    await repository.lockRunsOfDay(tx, found.day);
+    // Read again under the lock: a change of its day may have committed meanwhile.
+    const run = await requireRun(tx, id);
+    if (run.day !== found.day) throw conflict(RUNS_CHANGED_MEANWHILE);
     const current = await repository.findStopsOf(tx, [id]);
     const onRun = new Set(current.map((stop) => stop.shipmentId));
     const packages = await findRunPackagesByCodes(tx, trackingCodes);
@@ -221,11 +232,10 @@ export async function setRunStops(db: Database, actor: AuditActor, id: string, t
     const before = await answerOf(tx, run);
     const elsewhere = await repository.findStopsElsewhere(tx, id, run.day, shipmentIds);
     const otherRuns = [...new Set(elsewhere.map((stop) => stop.runId))].sort();
-    // The runs losing a stop are locked in id order, as every change locks, so two moves cannot deadlock.
-    const othersBefore = [];
-    for (const otherId of otherRuns) {
-      othersBefore.push(await answerOf(tx, (await repository.lockRun(tx, otherId))!));
-    }
+    const othersBefore = await answersOf(
+      tx,
+      await Promise.all(otherRuns.map(async (otherId) => (await repository.findRunById(tx, otherId))!)),
+    );
     await repository.deleteStopsOfPackages(
       tx,
       run.day,

@@ -157,6 +157,21 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     expect(codesOf((await operator.get(`/api/admin/runs/${two}`)).body)).toEqual([c, b]);
   });
 
+  it("takes two changes of a day's stops at once one after the other: the package ends on one run", async () => {
+    const date = freshDay();
+    const [a, b] = [await accepted(), await accepted()];
+    const one = (await createRun(driverA.id, date)).body.id;
+    const two = (await createRun(driverB.id, date)).body.id;
+    const answers = await Promise.all([putStops(one, [a, b]), putStops(two, [b, a]), putStops(one, [b])]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const stops = await testApp.app.db.select().from(runStops).where(eq(runStops.day, date));
+    expect(stops.map((stop) => stop.shipmentId).sort()).toHaveLength(
+      new Set(stops.map((stop) => stop.shipmentId)).size,
+    );
+    expect(stops.length).toBeGreaterThanOrEqual(1);
+    expect(stops.length).toBeLessThanOrEqual(2);
+  });
+
   it('keeps one run per driver a day and one run per package a day', async () => {
     const date = freshDay();
     const first = await createRun(driverA.id, date);
