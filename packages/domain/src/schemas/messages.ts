@@ -34,6 +34,8 @@ export const runTooManyStops = (max: number) => `A run holds at most ${max} stop
 export const RUN_STOPS_REFUSED = 'These packages cannot be stops of this run';
 export const runStatusRefused = (status: string) => `A ${status} package cannot go out on a run`;
 export const runPackagesTaken = (codes: string[]) => `Already on another run that day: ${codes.join(', ')}`;
+/** How the audit log names a run. */
+export const runLabel = (driver: string, day: string) => `Run of ${driver} on ${day}`;
 /** Two changes to the same day's runs at once: the second is refused, nothing of it stored. */
 export const RUNS_CHANGED_MEANWHILE = "The day's runs changed meanwhile. Reload them and try again.";
 

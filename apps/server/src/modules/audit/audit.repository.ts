@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLog, inboxItems, operators, plans } from '../../db/schema/index.ts';
+import { auditLog, inboxItems, operators, plans, runs } from '../../db/schema/index.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -74,6 +74,16 @@ export async function findOperatorNames(db: Database, ids: string[]) {
     .select({ id: operators.id, name: operators.name, email: operators.email })
     .from(operators)
     .where(inArray(operators.id, ids));
+}
+
+/** The day and the driver's name and e-mail of these runs. */
+export async function findRunLabels(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: runs.id, day: runs.day, name: operators.name, email: operators.email })
+    .from(runs)
+    .innerJoin(operators, eq(operators.id, runs.driverId))
+    .where(inArray(runs.id, ids));
 }
 
 /** The three tier names of these plans. */

@@ -6,6 +6,7 @@ import {
   type auditListQuerySchema,
   INBOX_KIND_LABELS,
   type InboxKind,
+  runLabel,
 } from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -144,8 +145,9 @@ export const EMAIL_LABEL = 'E-mail';
 
 /**
  * The words for each entry's target, read from the records the entries name (operators, plans, inbox
- * items: a few queries per page, however many entries). Only what the log may show: an operator's
- * name or e-mail (staff, not customers), a plan's tier names, an inbox request's kind.
+ * items, runs: a few queries per page, however many entries). Only what the log may show: an operator's
+ * name or e-mail (staff, not customers), a plan's tier names, an inbox request's kind, a run's driver
+ * and day.
  */
 async function targetLabels(db: Database, rows: repository.AuditRow[]): Promise<(string | null)[]> {
   const idsOf = (type: AuditTargetType) => [
@@ -153,16 +155,18 @@ async function targetLabels(db: Database, rows: repository.AuditRow[]): Promise<
       rows.filter((row) => row.targetType === type && row.targetId && isUuid(row.targetId)).map((row) => row.targetId!),
     ),
   ];
-  const [operators, plans, inbox] = await Promise.all([
+  const [operators, plans, inbox, runs] = await Promise.all([
     repository.findOperatorNames(db, idsOf('operator')),
     repository.findPlanNames(db, idsOf('plan')),
     repository.findInboxKinds(db, idsOf('inbox')),
+    repository.findRunLabels(db, idsOf('run')),
   ]);
   const operatorLabel = new Map(operators.map((row) => [row.id, row.name.trim() || row.email]));
   const planLabel = new Map(
     plans.map((row) => [row.id, [row.name1, row.name2, row.name3].filter((name) => name.trim()).join(' · ')]),
   );
   const inboxLabel = new Map(inbox.map((row) => [row.id, INBOX_KIND_LABELS[row.kind as InboxKind] ?? row.kind]));
+  const runLabels = new Map(runs.map((row) => [row.id, runLabel(row.name.trim() || row.email, row.day)]));
   return rows.map((row) => {
     const id = row.targetId;
     if (!row.targetType || !id) return null;
@@ -175,6 +179,8 @@ async function targetLabels(db: Database, rows: repository.AuditRow[]): Promise<
         return planLabel.get(id) || null;
       case 'inbox':
         return inboxLabel.get(id) ?? null;
+      case 'run':
+        return runLabels.get(id) ?? null;
       case 'details':
         return CONTACT_DETAILS_LABEL;
       case 'settings':

@@ -78,6 +78,13 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ id, driverId: driverB.id, driverName: 'Ben Driver', date: later });
 
+    // The log names the run by its driver and day.
+    const logged = await admin.get(`/api/admin/audit?target=${id}`);
+    expect(logged.body.map((entry: { targetLabel: string }) => entry.targetLabel)).toEqual([
+      `Run of Ben Driver on ${later}`,
+      `Run of Ben Driver on ${later}`,
+    ]);
+
     const deleted = await operator.request('DELETE', `/api/admin/runs/${id}`);
     expect(deleted.body).toEqual({ message: 'Run deleted', id });
     expect((await operator.get(`/api/admin/runs/${id}`)).body).toEqual({ message: RUN_NOT_FOUND });
