@@ -101,8 +101,8 @@ const runPackageColumns = {
   trackingCode: shipments.trackingCode,
   status: shipments.status,
   destination: shipments.destination,
-  receiverName: shipments.rname,
-  receiverPhone: shipments.rphone,
+  receiverName: shipments.receiverName,
+  receiverPhone: shipments.receiverPhone,
 };
 
 export interface RunPackageRow {
