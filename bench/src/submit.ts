@@ -31,7 +31,7 @@ async function makeNoisePhoto(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function shipmentForm(photos: Buffer[], index: number): FormData {
+function packageForm(photos: Buffer[], index: number): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
     name: `Bench Shipper ${index}`,
@@ -61,7 +61,7 @@ async function submitOnce(baseUrl: string, session: Session, photos: Buffer[], i
   const response = await fetch(`${baseUrl}/api/submit-package`, {
     method: 'POST',
     headers: { cookie: session.cookie, 'x-xsrf-token': session.xsrf },
-    body: shipmentForm(photos, index),
+    body: packageForm(photos, index),
   });
   const text = await response.text();
   if (response.status !== 201) throw new Error(`submit answered ${response.status}: ${text}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import { launchBrowser, newContext, openPage } from '../support/browser.ts';
 import { openConsolePage } from '../support/console-page.ts';
-import { fillShipment } from '../support/ship-form.ts';
+import { fillPackage } from '../support/ship-form.ts';
 
 // A double click sends the second click before the page has re-rendered the first one's loading
 // state; every write must still happen once, and the page must not report the second as a failure.
@@ -67,7 +67,7 @@ describe('a double click writes once', () => {
     const word = uniqueWord();
     const { page, context } = await openPage(browser, '/create');
     contexts.push(context);
-    await fillShipment(page, { Name: `Ada ${word}`, Email: `${word}@example.com` });
+    await fillPackage(page, { Name: `Ada ${word}`, Email: `${word}@example.com` });
     await page.getByRole('button', { name: 'Review Package' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Package Details' });
     await dialog.waitFor();

@@ -13,7 +13,7 @@ import {
   type ViewportName,
 } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
-import { shipFormField as field, fillShipment, SHIPMENT } from '../support/ship-form.ts';
+import { shipFormField as field, fillPackage, PACKAGE } from '../support/ship-form.ts';
 
 const SHIP_MESSAGES = [
   'Name is required',
@@ -136,7 +136,7 @@ describe('Ship a Package', () => {
 
   it('shows every value and the total volume in the review dialog, and goes back', async () => {
     const page = await openPage('/create');
-    await fillShipment(page);
+    await fillPackage(page);
     await field(page, 'Quantity').fill('2');
     await field(page, 'Weight (kg)').fill('1.5');
     await page.getByRole('combobox', { name: 'Dimension unit' }).selectOption('in');
@@ -152,7 +152,7 @@ describe('Ship a Package', () => {
         .locator('dt', { hasText: new RegExp(`^${label}$`) })
         .locator('+ dd')
         .textContent();
-    for (const [label, value] of Object.entries(SHIPMENT)) expect(await shown(label)).toBe(value);
+    for (const [label, value] of Object.entries(PACKAGE)) expect(await shown(label)).toBe(value);
     expect(await shown('Quantity')).toBe('2');
     expect(await shown('Weight')).toBe('1.5 kg');
     expect(await shown('Dimensions')).toBe('12.5 × 4 × 3 in');
@@ -195,7 +195,7 @@ describe('Ship a Package', () => {
 
   it('ships a package with two images, then tracks it as Pending', async () => {
     const page = await openPage('/create');
-    await fillShipment(page);
+    await fillPackage(page);
     await page
       .getByLabel('Package images (Max 5)')
       .setInputFiles([imageFile('front.png', 'png'), imageFile('side.jpg', 'jpeg')]);
@@ -250,7 +250,7 @@ describe('Ship a Package', () => {
 
   it('keeps the dialog open with the server message when the server refuses an image', async () => {
     const page = await openPage('/create');
-    await fillShipment(page);
+    await fillPackage(page);
     const fake = { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') };
     await page.getByLabel('Package images (Max 5)').setInputFiles([fake]);
     await page.getByRole('button', { name: 'Remove image 1' }).waitFor();

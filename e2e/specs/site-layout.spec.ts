@@ -1,7 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
-import { fillShipment } from '../support/ship-form.ts';
+import { fillPackage } from '../support/ship-form.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -112,7 +112,7 @@ describe('The public site’s layout', () => {
       await page.route('**/api/submit-package', (route) =>
         route.fulfill({ status: 503, json: { message: 'The service is busy, please try again' } }),
       );
-      await fillShipment(page);
+      await fillPackage(page);
       await page.getByRole('button', { name: 'Review Package' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm Package Details' });
       await dialog.getByRole('button', { name: 'Confirm & Submit' }).click();

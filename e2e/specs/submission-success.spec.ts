@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, launchBrowser, newContext, waitForApp } from '../support/browser.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
-import { fillShipment } from '../support/ship-form.ts';
+import { fillPackage } from '../support/ship-form.ts';
 
 // After Confirm & Submit the toast with the code goes after 9 seconds; the panel keeps the code, a copy
 // button, the link to its tracking page and where the receipt went until the visitor leaves.
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** Fills the ship form as a customer would and confirms; resolves with the code the panel shows. */
 async function shipPackage(page: Page, email: string): Promise<string> {
-  await fillShipment(page, { Email: email });
+  await fillPackage(page, { Email: email });
   await page.getByRole('button', { name: 'Review Package' }).click();
   await page
     .getByRole('dialog', { name: 'Confirm Package Details' })

@@ -119,7 +119,7 @@ describe('support request form', () => {
       subject: `Invoice ${tag} charged twice`,
       category: 'billing',
       priority: 'high',
-      message: 'My card shows two charges for the same shipment.',
+      message: 'My card shows two charges for the same package.',
     };
     const form = supportForm(page);
     await form.getByRole('textbox', { name: 'Name' }).fill(request.name);

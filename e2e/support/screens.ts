@@ -7,7 +7,7 @@ import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ViewportName } from './browser.ts';
 import { readE2eEnvironment } from './environment.ts';
-import { fillShipment } from './ship-form.ts';
+import { fillPackage } from './ship-form.ts';
 
 /** What the walk seeds before the screens: codes and addresses the screens' addresses are made of. */
 export interface WalkData {
@@ -170,7 +170,7 @@ export const SCREENS: Screen[] = [
               {
                 name: 'review dialog',
                 enter: async (page) => {
-                  await fillShipment(page);
+                  await fillPackage(page);
                   await page.getByRole('button', { name: 'Review Package' }).click();
                   await dialogOpen(page, 'Confirm Package Details');
                 },
@@ -194,7 +194,7 @@ export const SCREENS: Screen[] = [
     as: 'visitor',
     path: () => '/create',
     ready: async (page) => {
-      await fillShipment(page);
+      await fillPackage(page);
       await page.getByRole('button', { name: 'Review Package' }).click();
       await page
         .getByRole('dialog', { name: 'Confirm Package Details' })

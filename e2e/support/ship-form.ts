@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
-/** A complete shipment as a visitor types it into the ship form, by field label. */
-export const SHIPMENT: Readonly<Record<string, string>> = {
+/** A complete package as a visitor types it into the ship form, by field label. */
+export const PACKAGE: Readonly<Record<string, string>> = {
   Name: 'Ada Obi',
   Email: 'ada@example.com',
   Phone: '+234 801 000 0000',
@@ -19,9 +19,9 @@ export const SHIPMENT: Readonly<Record<string, string>> = {
  */
 export const shipFormField = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
-/** Types SHIPMENT, with `overrides` by label, into the ship form's text fields. */
-export async function fillShipment(page: Page, overrides: Record<string, string> = {}): Promise<void> {
-  for (const [label, value] of Object.entries({ ...SHIPMENT, ...overrides })) {
+/** Types PACKAGE, with `overrides` by label, into the ship form's text fields. */
+export async function fillPackage(page: Page, overrides: Record<string, string> = {}): Promise<void> {
+  for (const [label, value] of Object.entries({ ...PACKAGE, ...overrides })) {
     await shipFormField(page, label).fill(value);
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../test/support/child-server.ts';
-import { shipmentFields } from '../test/support/factories.ts';
+import { packageFields } from '../test/support/factories.ts';
 import { createTestDatabase } from '../test/support/test-databases.ts';
 import { FIRST_OPERATOR_FILE } from './modules/auth/first-operator-file.ts';
 import { PROGRESS_EVERY_MS } from './progress.ts';
@@ -49,7 +49,7 @@ describe('server process', () => {
 
       // A package submission whose body arrives in two halves, with SIGTERM in between.
       const form = new FormData();
-      for (const [key, value] of Object.entries(shipmentFields())) form.append(key, value);
+      for (const [key, value] of Object.entries(packageFields())) form.append(key, value);
       const encoded = new Response(form);
       const bytes = new Uint8Array(await encoded.arrayBuffer());
       let sendRest: () => void = () => undefined;

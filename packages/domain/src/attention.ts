@@ -49,12 +49,12 @@ export function attentionCutoffs(rules: AttentionRules, now: Date) {
  * that has passed.
  */
 export function isRunningLate(
-  shipment: Pick<AttentionFacts, 'status' | 'estimatedDelivery'>,
+  pkg: Pick<AttentionFacts, 'status' | 'estimatedDelivery'>,
   now: Date,
   lateHours = 0,
 ): boolean {
-  if (shipment.estimatedDelivery === null || SETTLED_STATUSES.includes(shipment.status)) return false;
-  return time(shipment.estimatedDelivery) < now.getTime() - lateHours * HOUR_MS;
+  if (pkg.estimatedDelivery === null || SETTLED_STATUSES.includes(pkg.status)) return false;
+  return time(pkg.estimatedDelivery) < now.getTime() - lateHours * HOUR_MS;
 }
 
 /**
@@ -63,14 +63,14 @@ export function isRunningLate(
  * than `lateHours`. A Pending package is judged by the first rule only (it has had no update by
  * definition), and exactly at a threshold nothing counts yet ("more than").
  */
-export function attentionReasons(shipment: AttentionFacts, rules: AttentionRules, now: Date): AttentionReason[] {
+export function attentionReasons(pkg: AttentionFacts, rules: AttentionRules, now: Date): AttentionReason[] {
   const cutoffs = attentionCutoffs(rules, now);
   const reasons: AttentionReason[] = [];
-  const pending = shipment.status === PENDING_STATUS;
-  const finished = SETTLED_STATUSES.includes(shipment.status);
-  if (pending && time(shipment.createdAt) < cutoffs.pendingBefore.getTime()) reasons.push('pending');
-  if (!pending && !finished && time(shipment.updatedAt) < cutoffs.staleBefore.getTime()) reasons.push('stale');
-  if (isRunningLate(shipment, now, rules.lateHours)) reasons.push('late');
+  const pending = pkg.status === PENDING_STATUS;
+  const finished = SETTLED_STATUSES.includes(pkg.status);
+  if (pending && time(pkg.createdAt) < cutoffs.pendingBefore.getTime()) reasons.push('pending');
+  if (!pending && !finished && time(pkg.updatedAt) < cutoffs.staleBefore.getTime()) reasons.push('stale');
+  if (isRunningLate(pkg, now, rules.lateHours)) reasons.push('late');
   return reasons;
 }
 

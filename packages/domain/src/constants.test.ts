@@ -8,15 +8,15 @@ import {
   defaultSignature,
   LIMITS,
   MARKETING,
+  PACKAGE_DEFAULTS,
   PLAN_TIERS,
-  SHIPMENT_DEFAULTS,
   SUPPORT_CATEGORIES,
   SUPPORT_PRIORITIES,
   SUPPORT_RESPONSE_HOURS,
   TOAST_MS,
   yearsInBusiness,
 } from './constants.ts';
-import { shipmentInputSchema } from './schemas/shipment.ts';
+import { packageFormInputSchema } from './schemas/package.ts';
 
 /** The text half of a valid ship form; the numbers come from the form's defaults. */
 const TEXT_FIELDS = {
@@ -33,7 +33,7 @@ const TEXT_FIELDS = {
 
 describe('SPEC §9 constants', () => {
   it('fills a new ship form with quantity 1, weight 1 kg and a 10 × 10 × 10 cm box', () => {
-    expect(SHIPMENT_DEFAULTS).toEqual({
+    expect(PACKAGE_DEFAULTS).toEqual({
       quantity: 1,
       weight: 1,
       dimensionUnit: 'cm',
@@ -44,8 +44,8 @@ describe('SPEC §9 constants', () => {
   });
 
   it('fills a ship form whose numbers the submission accepts as they stand', () => {
-    const parsed = shipmentInputSchema.parse({ ...TEXT_FIELDS, ...SHIPMENT_DEFAULTS });
-    expect(parsed).toMatchObject(SHIPMENT_DEFAULTS);
+    const parsed = packageFormInputSchema.parse({ ...TEXT_FIELDS, ...PACKAGE_DEFAULTS });
+    expect(parsed).toMatchObject(PACKAGE_DEFAULTS);
   });
 
   // The ship form's number inputs take their minimum from LIMITS; the submission must draw the same line.
@@ -56,10 +56,10 @@ describe('SPEC §9 constants', () => {
     ['width', LIMITS.dimensionMin, 0.1],
     ['height', LIMITS.dimensionMin, 0.1],
   ] as const)('accepts %s at its minimum %d and refuses one step below', (field, minimum, step) => {
-    const form = { ...TEXT_FIELDS, ...SHIPMENT_DEFAULTS };
-    expect(shipmentInputSchema.safeParse({ ...form, [field]: minimum }).success).toBe(true);
+    const form = { ...TEXT_FIELDS, ...PACKAGE_DEFAULTS };
+    expect(packageFormInputSchema.safeParse({ ...form, [field]: minimum }).success).toBe(true);
     const below = Math.round((minimum - step) * 10) / 10;
-    expect(shipmentInputSchema.safeParse({ ...form, [field]: below }).success).toBe(false);
+    expect(packageFormInputSchema.safeParse({ ...form, [field]: below }).success).toBe(false);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /** Business constants and limits of SPEC §9. */
-export const SHIPMENT_DEFAULTS = {
+export const PACKAGE_DEFAULTS = {
   quantity: 1,
   weight: 1,
   dimensionUnit: 'cm',

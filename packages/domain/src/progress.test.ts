@@ -11,7 +11,7 @@ import {
   TRACKING_STEPS,
   trackingView,
 } from './progress.ts';
-import { SHIPMENT_STATUSES } from './statuses.ts';
+import { PACKAGE_STATUSES } from './statuses.ts';
 
 describe('progressForStatus', () => {
   it.each([
@@ -29,7 +29,7 @@ describe('progressForStatus', () => {
   });
 
   it('gives a figure to every listed status except Pending and Rejected', () => {
-    const withProgress = SHIPMENT_STATUSES.filter((status) => status !== 'Pending' && status !== 'Rejected');
+    const withProgress = PACKAGE_STATUSES.filter((status) => status !== 'Pending' && status !== 'Rejected');
     expect(Object.keys(STATUS_PROGRESS).sort()).toEqual([...withProgress].sort());
   });
 
@@ -177,7 +177,7 @@ describe('timeline stages', () => {
 });
 
 describe('the bar and the timeline agree', () => {
-  const statuses = [...SHIPMENT_STATUSES, 'Held at customs', 'Shipped with delay', ''];
+  const statuses = [...PACKAGE_STATUSES, 'Held at customs', 'Shipped with delay', ''];
   it.each(statuses)('for %j: a step done or upcoming is the same on the timeline', (status) => {
     const { steps, stages } = trackingView(status);
     for (const step of steps) {
@@ -195,7 +195,7 @@ describe('the bar and the timeline agree', () => {
 });
 
 describe('estimate', () => {
-  it.each(SHIPMENT_STATUSES.map((status) => [status, status !== 'Delivered' && status !== 'Rejected'] as const))(
+  it.each(PACKAGE_STATUSES.map((status) => [status, status !== 'Delivered' && status !== 'Rejected'] as const))(
     'for %s shows an estimate: %s',
     (status, shows) => {
       expect(trackingView(status).showsEstimate).toBe(shows);

@@ -3,9 +3,9 @@ import {
   ACCEPTED_STATUS,
   CUSTOM_STATUS_OPTION,
   isListedStatus,
+  PACKAGE_STATUSES,
   PENDING_STATUS,
   REJECTED_STATUS,
-  SHIPMENT_STATUSES,
   STATUS_COLORS,
   statusColor,
 } from './statuses.ts';
@@ -25,7 +25,7 @@ const SPEC_BADGES = [
 
 describe('statuses', () => {
   it('lists the nine statuses of SPEC §4 in order', () => {
-    expect(SHIPMENT_STATUSES).toEqual(SPEC_BADGES.map(([status]) => status));
+    expect(PACKAGE_STATUSES).toEqual(SPEC_BADGES.map(([status]) => status));
   });
 
   it.each(SPEC_BADGES)('shows %s with a %s badge', (status, color) => {
@@ -34,7 +34,7 @@ describe('statuses', () => {
   });
 
   it('gives every listed status a colour of its own', () => {
-    expect(new Set(Object.values(STATUS_COLORS)).size).toBe(SHIPMENT_STATUSES.length);
+    expect(new Set(Object.values(STATUS_COLORS)).size).toBe(PACKAGE_STATUSES.length);
     expect(Object.values(STATUS_COLORS)).not.toContain('gray');
   });
 
@@ -45,7 +45,7 @@ describe('statuses', () => {
     },
   );
 
-  it.each(SHIPMENT_STATUSES)('recognises %s as a listed status', (status) => {
+  it.each(PACKAGE_STATUSES)('recognises %s as a listed status', (status) => {
     expect(isListedStatus(status)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 /** The statuses an operator can pick, in the order the console lists them (SPEC §4). */
-export const SHIPMENT_STATUSES = [
+export const PACKAGE_STATUSES = [
   'Pending',
   'Order Placed',
   'Package in transit to sorting hub',
@@ -11,7 +11,7 @@ export const SHIPMENT_STATUSES = [
   'Rejected',
 ] as const;
 
-export type ListedStatus = (typeof SHIPMENT_STATUSES)[number];
+export type ListedStatus = (typeof PACKAGE_STATUSES)[number];
 
 /** The dropdown entry that reveals the free-text box; never stored as a status itself. */
 export const CUSTOM_STATUS_OPTION = 'Custom Status';
@@ -39,7 +39,7 @@ export const STATUS_COLORS: Record<ListedStatus, BadgeColor> = {
 
 /** True for one of the listed statuses (exact text). */
 export function isListedStatus(status: string): status is ListedStatus {
-  return (SHIPMENT_STATUSES as readonly string[]).includes(status);
+  return (PACKAGE_STATUSES as readonly string[]).includes(status);
 }
 
 /** Badge colour for any status; a custom status is gray. */

@@ -101,7 +101,7 @@ export function ruleBroken(file: string, specifier: string): string | undefined 
 
 /**
  * The circles among the server's modules: each as the modules in order, the first repeated at the end
- * (`['mail', 'shipments', 'mail']`). `imports` maps a production file to the files it imports.
+ * (`['mail', 'packages', 'mail']`). `imports` maps a production file to the files it imports.
  */
 export function moduleCircles(imports: ReadonlyMap<string, readonly string[]>): string[][] {
   const edges = new Map<string, Set<string>>();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../test/support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../../test/support/factories.ts';
 import { TestClient } from '../../test/support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
 import { createTestDatabase, databasesFor } from '../../test/support/test-databases.ts';
@@ -21,7 +21,7 @@ const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 /** A package with one photo, submitted to a running app; the app is then closed, its data kept. */
 async function packageWithPhoto(testApp: TestApp) {
   const submitted = await testApp.client().request('POST', '/api/submit-package', {
-    form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
+    form: packageForm(packageFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
   });
   expect(submitted.status).toBe(201);
   const photoUrl: string = submitted.body.packageImages[0];

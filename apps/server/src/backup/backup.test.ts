@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../test/support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../../test/support/factories.ts';
 import { TestClient } from '../../test/support/http-client.ts';
 import { statusCounts } from '../../test/support/status-counts.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/support/test-app.ts';
@@ -51,7 +51,7 @@ describe.each(databasesFor('sql'))('backup and restore on %s', (kind) => {
     source = await startTestApp(kind);
     const customer = source.client();
     const submitted = await customer.request('POST', '/api/submit-package', {
-      form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
+      form: packageForm(packageFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
     });
     expect(submitted.status).toBe(201);
     trackingCode = submitted.body.trackingCode;

@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from '../../test/support/test-databases.ts';
 import { openDatabase } from './client.ts';
-import { locationUpdates, shipments } from './schema/index.ts';
+import { locationUpdates, packages } from './schema/index.ts';
 
 const SEED_CLI = path.join(import.meta.dirname, 'seed-cli.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -48,13 +48,13 @@ function seedTests(kind: DatabaseKind, part: 'rows' | 'arguments') {
       try {
         const rows = await handle.db
           .select({
-            code: shipments.trackingCode,
-            status: shipments.status,
+            code: packages.trackingCode,
+            status: packages.status,
             updates: sql<number>`count(${locationUpdates.id})::int`,
           })
-          .from(shipments)
-          .leftJoin(locationUpdates, eq(locationUpdates.shipmentId, shipments.id))
-          .groupBy(shipments.id);
+          .from(packages)
+          .leftJoin(locationUpdates, eq(locationUpdates.packageId, packages.id))
+          .groupBy(packages.id);
         expect(rows).toHaveLength(45);
         const shipped = rows.filter((row) => row.status !== 'Pending' && row.status !== 'Rejected');
         expect(shipped.every((row) => row.updates === 3)).toBe(true);
@@ -75,7 +75,7 @@ function seedTests(kind: DatabaseKind, part: 'rows' | 'arguments') {
       const countPackages = async () => {
         const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir });
         try {
-          return (await handle.db.select({ count: sql<number>`count(*)::int` }).from(shipments))[0]!.count;
+          return (await handle.db.select({ count: sql<number>`count(*)::int` }).from(packages))[0]!.count;
         } finally {
           await handle.close();
         }

@@ -4,11 +4,11 @@
 // `--codes-file` writes the tracking codes of the packages that have updates, one a line.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { generateTrackingCode, PLAN_TIERS, SHIPMENT_STATUSES } from '@waybill/domain';
+import { generateTrackingCode, PACKAGE_STATUSES, PLAN_TIERS } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
-import { contactDetails, locationUpdates, plans, shipments } from './schema/index.ts';
+import { contactDetails, locationUpdates, packages, plans } from './schema/index.ts';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Tim', 'Barbara', 'Dennis', 'Frances'];
 const LAST = [
@@ -30,10 +30,10 @@ const UPDATE_BATCH = 5000;
 
 const pick = <T>(list: readonly T[], index: number) => list[index % list.length]!;
 
-function samplePackage(index: number, now: number): typeof shipments.$inferInsert {
+function samplePackage(index: number, now: number): typeof packages.$inferInsert {
   const sender = `${pick(FIRST, index)} ${pick(LAST, index * 7 + 3)}`;
   const receiver = `${pick(FIRST, index * 3 + 1)} ${pick(LAST, index * 11)}`;
-  const status = pick(SHIPMENT_STATUSES, index * 5);
+  const status = pick(PACKAGE_STATUSES, index * 5);
   const createdAt = new Date(now - index * 60_000);
   return {
     trackingCode: generateTrackingCode(),
@@ -113,14 +113,14 @@ async function main() {
           samplePackage(start + offset, now),
         );
         const inserted = await tx
-          .insert(shipments)
+          .insert(packages)
           .values(rows)
-          .returning({ id: shipments.id, status: shipments.status, trackingCode: shipments.trackingCode });
+          .returning({ id: packages.id, status: packages.status, trackingCode: packages.trackingCode });
         const shipped = inserted.filter((row) => row.status !== 'Pending' && row.status !== 'Rejected');
         if (updatesEach > 0) for (const row of shipped) trackedCodes.push(row.trackingCode);
         const updates = shipped.flatMap((row, index) =>
           Array.from({ length: updatesEach }, (_, step) => ({
-            shipmentId: row.id,
+            packageId: row.id,
             location: `${pick(CITIES, index + step)} hub`,
             timestamp: new Date(now - index * 1000 - (updatesEach - step) * 60_000),
           })),

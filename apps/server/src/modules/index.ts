@@ -10,9 +10,9 @@ import { inboxRoutes } from './inbox/inbox.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { mailEventConsumer } from './mail/mail-events.consumer.ts';
+import { packagesRoutes } from './packages/packages.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
-import { shipmentsRoutes } from './shipments/shipments.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -27,7 +27,7 @@ export const featureRoutes: RoutesPlugin[] = [
   teamRoutes,
   trackingRoutes,
   subscriptionsRoutes,
-  shipmentsRoutes,
+  packagesRoutes,
   attentionRoutes,
   plansRoutes,
   companyDetailsRoutes,

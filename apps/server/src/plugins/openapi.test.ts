@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitShipment } from '../../test/support/factories.ts';
+import { submitPackage } from '../../test/support/factories.ts';
 import type { TestClient } from '../../test/support/http-client.ts';
 import { answerChecker, needsSession, type Operation } from '../../test/support/openapi-answers.ts';
 import { SAMPLES, type State } from '../../test/support/openapi-samples.ts';
@@ -60,12 +60,12 @@ describe.each(databasesFor('any'))('the API description on %s', (kind) => {
     );
     check = answerChecker(document as never);
 
-    const accepted = await operator.post('/api/admin/accept', { trackingCode: await submitShipment(testApp) });
+    const accepted = await operator.post('/api/admin/accept', { trackingCode: await submitPackage(testApp) });
     state.acceptedCode = accepted.body.trackingCode;
-    state.pendingCode = await submitShipment(testApp);
-    state.rejectCode = await submitShipment(testApp);
-    state.deleteCode = await submitShipment(testApp);
-    state.bulkCode = await submitShipment(testApp);
+    state.pendingCode = await submitPackage(testApp);
+    state.rejectCode = await submitPackage(testApp);
+    state.deleteCode = await submitPackage(testApp);
+    state.bulkCode = await submitPackage(testApp);
 
     const driver = await operator.post('/api/admin/operators', {
       email: 'driver@waybill.test',

@@ -3,13 +3,13 @@
 // attachments, the crash-leftover sweep, the readiness check) works through it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm, submitShipment } from '../../test/support/factories.ts';
+import { imageBytes, packageFields, packageForm, submitPackage } from '../../test/support/factories.ts';
 import type { TestClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { databasesFor } from '../../test/support/test-databases.ts';
 import { startTestS3, type TestS3, useInProcess } from '../../test/support/test-s3.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/test-smtp-server.ts';
-import { sweepOrphanFiles } from '../modules/shipments/sweep/orphan-sweep.service.ts';
+import { sweepOrphanFiles } from '../modules/packages/sweep/orphan-sweep.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -45,7 +45,7 @@ describe.each(databasesFor('any'))('photos in an S3 bucket on %s', (kind) => {
       { name: 'b.jpg', data: await imageBytes('jpeg'), type: 'image/jpeg' },
     ];
     const response = await testApp.client().request('POST', '/api/submit-package', {
-      form: shipmentForm(shipmentFields(), files),
+      form: packageForm(packageFields(), files),
     });
     expect(response.status).toBe(201);
     const urls = response.body.packageImages as string[];
@@ -107,7 +107,7 @@ describe.each(databasesFor('any'))('photos in an S3 bucket on %s', (kind) => {
     const files = await Promise.all(
       [0, 1].map(async (index) => ({ name: `photo-${index}.png`, data: await imageBytes('png') })),
     );
-    const trackingCode = await submitShipment(testApp, shipmentFields(), files);
+    const trackingCode = await submitPackage(testApp, packageFields(), files);
     const before = smtp.received.length;
     const sent = await operator.post('/api/send-email', {
       to: 'grace@example.org',
@@ -136,7 +136,7 @@ describe.each(databasesFor('any'))('photos in an S3 bucket on %s', (kind) => {
     const cut = png.subarray(0, Math.floor(png.length / 2));
     const before = await s3.keys();
     const response = await testApp.client().request('POST', '/api/submit-package', {
-      form: shipmentForm(shipmentFields(), [
+      form: packageForm(packageFields(), [
         { name: 'good.png', data: png },
         { name: 'cut.png', data: cut },
       ]),

@@ -24,7 +24,7 @@ import { BUILD_OUTPUTS, staleCheckoutBuild } from '../support/checkout-build.ts'
 import { buildImage, hostPath, imageCommand, type Stage } from '../support/dockerfile.ts';
 import { durationMs, expand } from '../support/dockerfile-syntax.ts';
 import { makeBuildContext } from '../support/dockerignore.ts';
-import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 
 const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
@@ -182,7 +182,7 @@ describe('container image', () => {
     expect(services.text).toContain('id="page-title">Services</h1>');
 
     const submitted = await client.request('POST', '/api/submit-package', {
-      form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
+      form: packageForm(packageFields(), [{ name: 'box.png', data: await imageBytes('png') }]),
     });
     expect(submitted.status, submitted.text).toBe(201);
     expect((await client.get(`/api/track/${submitted.body.trackingCode}`)).status).toBe(200);

@@ -1,7 +1,7 @@
 // A fixed corpus of broken transports and hostile files: each answer is a 4xx JSON { message },
 // never a 5xx, and nothing is stored — no row, no image, no temporary file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm, type UploadFile } from '../support/factories.ts';
+import { imageBytes, packageFields, packageForm, type UploadFile } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';
 import {
@@ -25,7 +25,7 @@ interface RawCase {
 
 /** A multipart body as bytes, with its content type (boundary included). */
 async function multipart(fields: Record<string, string>, files: UploadFile[] = [], field = 'packageImages') {
-  const form = shipmentForm(fields, []);
+  const form = packageForm(fields, []);
   for (const file of files) {
     form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name);
   }
@@ -201,7 +201,7 @@ describe.each(databasesFor('any'))('broken transports and hostile files on %s', 
 
   it.each(FILE_CASES)('refuses a submission with $name', async (testCase) => {
     const before = await readStoredState(testApp);
-    const { body, contentType } = await multipart(shipmentFields(), await testCase.files(), testCase.field);
+    const { body, contentType } = await multipart(packageFields(), await testCase.files(), testCase.field);
     const answer = await rawRequest(testApp.baseUrl, {
       method: 'POST',
       path: '/api/submit-package',
@@ -216,13 +216,13 @@ describe.each(databasesFor('any'))('broken transports and hostile files on %s', 
   it.each([
     [
       'a NUL in a text field',
-      async () => multipart(shipmentFields({ description: 'Books\u0000' }), [{ name: 'ok.png', data: SMALL_PNG }]),
+      async () => multipart(packageFields({ description: 'Books\u0000' }), [{ name: 'ok.png', data: SMALL_PNG }]),
     ],
-    ['a 100 KB text field', async () => multipart(shipmentFields({ pickupLocation: 'x'.repeat(100_000) }))],
+    ['a 100 KB text field', async () => multipart(packageFields({ pickupLocation: 'x'.repeat(100_000) }))],
     [
       '100 form fields',
       async () => {
-        const fields: Record<string, string> = shipmentFields();
+        const fields: Record<string, string> = packageFields();
         for (let index = 0; index < 100; index++) fields[`extra${index}`] = 'x';
         return multipart(fields);
       },
@@ -230,7 +230,7 @@ describe.each(databasesFor('any'))('broken transports and hostile files on %s', 
     [
       'a body cut off in the middle',
       async () => {
-        const { body, contentType } = await multipart(shipmentFields(), [{ name: 'ok.png', data: SMALL_PNG }]);
+        const { body, contentType } = await multipart(packageFields(), [{ name: 'ok.png', data: SMALL_PNG }]);
         return { body: body.subarray(0, body.length - 200), contentType };
       },
     ],

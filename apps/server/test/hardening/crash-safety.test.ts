@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageAnswer } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
-import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
 import { createTestDatabase, databasesFor, type TestDatabase } from '../support/test-databases.ts';
@@ -37,8 +37,8 @@ async function signIn(baseUrl: string): Promise<TestClient> {
   return client;
 }
 
-async function listAll(operator: TestClient): Promise<ShipmentView[]> {
-  const answer = await operator.get<ShipmentView[]>('/api/admin/packages?pageSize=100');
+async function listAll(operator: TestClient): Promise<PackageAnswer[]> {
+  const answer = await operator.get<PackageAnswer[]>('/api/admin/packages?pageSize=100');
   expect(answer.status).toBe(200);
   expect(Number(answer.headers.get('x-total-count'))).toBe(answer.body.length);
   return answer.body;
@@ -88,7 +88,7 @@ describe.each(databasesFor('sql'))('a server killed mid-burst on %s', (kind) => 
     const accepted: string[] = [];
     for (let index = 0; index < 12; index++) {
       const photos = index === 0 ? [{ name: 'target.png', data: png }] : [];
-      const form = shipmentForm(shipmentFields({ name: `Target ${index}` }), photos);
+      const form = packageForm(packageFields({ name: `Target ${index}` }), photos);
       const submitted = await operator.request('POST', '/api/submit-package', { form });
       const code = submitted.body.trackingCode as string;
       expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
@@ -98,7 +98,7 @@ describe.each(databasesFor('sql'))('a server killed mid-burst on %s', (kind) => 
     const operations: Operation[] = [];
     for (let index = 0; index < SUBMISSIONS; index++) {
       const images = (index % 2) + 1;
-      operations.push({ kind: 'submit', fields: shipmentFields({ name: `Burst ${index} images ${images}` }), images });
+      operations.push({ kind: 'submit', fields: packageFields({ name: `Burst ${index} images ${images}` }), images });
     }
     for (let index = 0; index < STATUS_CHANGES; index++) {
       operations.push({ kind: 'status', trackingCode: accepted[index]!, status: `Status ${index}` });
@@ -115,7 +115,7 @@ describe.each(databasesFor('sql'))('a server killed mid-burst on %s', (kind) => 
       try {
         if (operation.kind === 'submit') {
           const files = Array.from({ length: operation.images }, (_, index) => ({ name: `p${index}.png`, data: png }));
-          const form = shipmentForm(operation.fields, files);
+          const form = packageForm(operation.fields, files);
           const answer = await operator.request('POST', '/api/submit-package', { form });
           return { operation, status: answer.status, trackingCode: answer.body?.trackingCode };
         }
@@ -148,7 +148,7 @@ describe.each(databasesFor('sql'))('a server killed mid-burst on %s', (kind) => 
     current = await start();
     operator = await signIn(current.url);
     const packages = await listAll(operator);
-    const byCode = new Map(packages.map((shipment) => [shipment.trackingCode, shipment]));
+    const byCode = new Map(packages.map((pkg) => [pkg.trackingCode, pkg]));
 
     for (const outcome of acknowledged) {
       const { operation } = outcome;
@@ -175,11 +175,11 @@ describe.each(databasesFor('sql'))('a server killed mid-burst on %s', (kind) => 
     // No package half-written: each burst package has all its images, each image both its files.
     const files = new Set(await listDir(path.join(dataDir, 'uploads')));
     const referenced = new Set<string>();
-    for (const shipment of packages) {
-      const match = /^Burst \d+ images (\d)$/.exec(shipment.name);
-      if (match) expect(shipment.packageImages).toHaveLength(Number(match[1]));
-      expect(shipment.packageThumbnails).toHaveLength(shipment.packageImages.length);
-      for (const url of [...shipment.packageImages, ...shipment.packageThumbnails]) {
+    for (const pkg of packages) {
+      const match = /^Burst \d+ images (\d)$/.exec(pkg.name);
+      if (match) expect(pkg.packageImages).toHaveLength(Number(match[1]));
+      expect(pkg.packageThumbnails).toHaveLength(pkg.packageImages.length);
+      for (const url of [...pkg.packageImages, ...pkg.packageThumbnails]) {
         expect(files.has(keyOf(url)), `file of ${url}`).toBe(true);
         referenced.add(keyOf(url));
       }

@@ -4,7 +4,7 @@
 // Measured against a baseline taken in the same test, with a generous bound for a shared machine.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFields, shipmentForm } from '../support/factories.ts';
+import { packageFields, packageForm } from '../support/factories.ts';
 import { healthTimesDuring as healthTimes, slowest } from '../support/health-times.ts';
 import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -25,7 +25,7 @@ describe('health while hostile bodies are processed', () => {
   /** Each sends one hostile body; every one must be refused with a 4xx and a message. */
   const hostileRequests = (): (() => Promise<TestResponse>)[] => {
     const submit = (fields: Record<string, string>) => () =>
-      testApp.client().request('POST', '/api/submit-package', { form: shipmentForm(shipmentFields(fields)) });
+      testApp.client().request('POST', '/api/submit-package', { form: packageForm(packageFields(fields)) });
     const plan = { name1: 'Basic', name2: 'Express', name3: 'Rush', price1: 1, price2: 2, price3: 3 };
     const mail = { to: 'ada@example.com', subject: 'Hello', templateType: 'simple', customMessage: 'Hi' };
     return [

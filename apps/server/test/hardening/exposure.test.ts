@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, submitShipment } from '../support/factories.ts';
+import { imageBytes, packageFields, submitPackage } from '../support/factories.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';
@@ -46,7 +46,7 @@ describe.each(databasesFor('any'))('exposure on %s', (kind) => {
     testApp = await startTestApp(kind, { CONSOLE_SHORTCUT_NAME: 'Night Owl', CONSOLE_SHORTCUT_CODE: '2468' });
     operator = await testApp.operator();
     stranger = await credentialsOf(testApp.client());
-    const code = await submitShipment(testApp, shipmentFields(), [{ name: 'a.png', data: await imageBytes('png') }]);
+    const code = await submitPackage(testApp, packageFields(), [{ name: 'a.png', data: await imageBytes('png') }]);
     imageUrl = (await operator.get(`/api/admin/packages/${code}`)).body.packageImages[0];
   });
   afterAll(() => testApp?.close());
@@ -117,7 +117,7 @@ describe.each(databasesFor('any'))('exposure on %s', (kind) => {
   });
 
   it('tracks a package without a trace of either party', async () => {
-    const personal = shipmentFields({
+    const personal = packageFields({
       name: 'Philippa Quennell-Ashdown',
       email: 'philippa.q@privately.example',
       phone: '+44 7700 900123',
@@ -127,7 +127,7 @@ describe.each(databasesFor('any'))('exposure on %s', (kind) => {
       rphone: '+234 803 555 0199',
       destination: '9 Admiralty Way, Lekki, Lagos',
     });
-    const trackingCode = await submitShipment(testApp, personal);
+    const trackingCode = await submitPackage(testApp, personal);
     await operator.post('/api/admin/accept', { trackingCode });
     await operator.post('/api/admin/location-update', { trackingCode, location: 'Heathrow sorting hub' });
     await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' });

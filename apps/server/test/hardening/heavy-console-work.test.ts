@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { generateTrackingCode } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipments } from '../../src/db/schema/index.ts';
+import { packages } from '../../src/db/schema/index.ts';
 import {
   describeTimes,
   type HealthCheckTime,
@@ -62,7 +62,7 @@ async function seedBatch(testApp: TestApp, count: number): Promise<string[]> {
     height: 10,
     estimatedDelivery,
   }));
-  await testApp.app.db.insert(shipments).values(rows);
+  await testApp.app.db.insert(packages).values(rows);
   return rows.map((row) => row.trackingCode);
 }
 

@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
-import { shipmentImages, shipments } from '../../src/db/schema/index.ts';
+import { packageImages, packages } from '../../src/db/schema/index.ts';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
-import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.ts';
@@ -46,7 +46,7 @@ describe('the server process under load and at shutdown', () => {
     const png = await imageBytes('png');
     const codes: string[] = [];
     for (let index = 0; index < 20; index++) {
-      const answer = await operator.request('POST', '/api/submit-package', { form: shipmentForm() });
+      const answer = await operator.request('POST', '/api/submit-package', { form: packageForm() });
       codes.push(answer.body.trackingCode);
     }
     const customer = new TestClient(current.url);
@@ -62,7 +62,7 @@ describe('the server process under load and at shutdown', () => {
       const pick = turn % 20;
       if (pick < 2) {
         const answer = await customer.request('POST', '/api/submit-package', {
-          form: shipmentForm(shipmentFields(), [{ name: 'p.png', data: png }]),
+          form: packageForm(packageFields(), [{ name: 'p.png', data: png }]),
         });
         counts.submit += 1;
         if (answer.status !== 201) failures.push(`submit ${answer.status}`);
@@ -135,8 +135,8 @@ describe('the server process under load and at shutdown', () => {
     const files = await Promise.all(
       [0, 1, 2].map(async (seed) => ({ name: `big${seed}.png`, data: await noisy(seed) })),
     );
-    const fields = shipmentFields({ name: 'Upload during shutdown' });
-    const encoded = new Response(shipmentForm(fields, files));
+    const fields = packageFields({ name: 'Upload during shutdown' });
+    const encoded = new Response(packageForm(fields, files));
     const bytes = new Uint8Array(await encoded.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(3 * MB);
 
@@ -192,9 +192,9 @@ describe('the server process under load and at shutdown', () => {
     // The answered upload is in the database the process closed, with its three images.
     const handle = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
     try {
-      const [stored] = await handle.db.select().from(shipments).where(eq(shipments.trackingCode, trackingCode));
+      const [stored] = await handle.db.select().from(packages).where(eq(packages.trackingCode, trackingCode));
       expect(stored).toMatchObject({ name: 'Upload during shutdown' });
-      const images = await handle.db.select().from(shipmentImages).where(eq(shipmentImages.shipmentId, stored!.id));
+      const images = await handle.db.select().from(packageImages).where(eq(packageImages.packageId, stored!.id));
       expect(images).toHaveLength(3);
     } finally {
       await handle.close();

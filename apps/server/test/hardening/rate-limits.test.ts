@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { rateLimitCounters, signInFailures } from '../../src/db/schema/index.ts';
-import { shipmentForm } from '../support/factories.ts';
+import { packageForm } from '../support/factories.ts';
 import { type AnyBody, type RequestOptions, TestClient, type TestResponse } from '../support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.ts';
 import { databases, databasesFor } from '../support/test-databases.ts';
@@ -16,7 +16,7 @@ type Call = (client: TestClient) => Promise<TestResponse>;
 const CALLS: Record<'track' | 'submit' | 'forms', [string, Call][]> = {
   track: [['GET /api/track/:code', (client) => client.get('/api/track/AAAAAAAAAAAA')]],
   submit: [
-    ['POST /api/submit-package', (client) => client.request('POST', '/api/submit-package', { form: shipmentForm({}) })],
+    ['POST /api/submit-package', (client) => client.request('POST', '/api/submit-package', { form: packageForm({}) })],
   ],
   forms: [
     ['POST /api/console-shortcut', (client) => client.post('/api/console-shortcut', { name: 'a', code: '1' })],

@@ -3,7 +3,7 @@
 // what the first did and changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, shipmentForm, submitShipment } from '../support/factories.ts';
+import { acceptedPackage, packageFields, packageForm, submitPackage } from '../support/factories.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';
@@ -86,8 +86,8 @@ describe.each(databasesFor('sql'))('repeated writes on %s', (kind) => {
 
   /** Fresh packages for one test (a pending one, an accepted one with a location update), the seeded plan and details. */
   async function freshContext(): Promise<SeededContext> {
-    const pendingCode = await submitShipment(testApp);
-    const { trackingCode: acceptedCode } = await acceptedShipment(testApp, operator);
+    const pendingCode = await submitPackage(testApp);
+    const { trackingCode: acceptedCode } = await acceptedPackage(testApp, operator);
     const located = await operator.post('/api/admin/location-update', {
       trackingCode: acceptedCode,
       location: 'Depot',
@@ -135,7 +135,7 @@ describe.each(databasesFor('sql'))('repeated writes on %s', (kind) => {
 
   it('answers a repeated submission with the first answer and changes nothing', async () => {
     const key = randomUUID();
-    const form = shipmentForm(shipmentFields());
+    const form = packageForm(packageFields());
     const call = () =>
       testApp.client().request('POST', '/api/submit-package', { form, headers: { 'Idempotency-Key': key } });
     const first = await call();
@@ -147,7 +147,7 @@ describe.each(databasesFor('sql'))('repeated writes on %s', (kind) => {
   });
 
   it('still refuses a plain repeat without a key the way it always did', async () => {
-    const trackingCode = await submitShipment(testApp);
+    const trackingCode = await submitPackage(testApp);
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
     const again = await operator.post('/api/admin/accept', { trackingCode });
     expect(again.status).toBe(409);

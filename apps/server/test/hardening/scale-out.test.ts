@@ -6,10 +6,10 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageAnswer } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
-import { imageBytes, shipmentFields, shipmentForm } from '../support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../support/factories.ts';
 import { TestClient } from '../support/http-client.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
@@ -48,8 +48,8 @@ async function listFiles(directory: string): Promise<string[]> {
   }
 }
 
-async function listAll(operator: TestClient): Promise<ShipmentView[]> {
-  const answer = await operator.get<ShipmentView[]>('/api/admin/packages?pageSize=100');
+async function listAll(operator: TestClient): Promise<PackageAnswer[]> {
+  const answer = await operator.get<PackageAnswer[]>('/api/admin/packages?pageSize=100');
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -112,8 +112,8 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
 
   it('serves through one process what was submitted through the other, photo included', async () => {
     const [first, second] = servers as [ChildServer, ChildServer];
-    const fields = shipmentFields();
-    const form = shipmentForm(fields, [{ name: 'parcel.png', data: png }]);
+    const fields = packageFields();
+    const form = packageForm(fields, [{ name: 'parcel.png', data: png }]);
     const submitted = await new TestClient(first.url).request('POST', '/api/submit-package', { form });
     expect(submitted.status).toBe(201);
     const trackingCode = submitted.body.trackingCode as string;
@@ -122,7 +122,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     expect(tracked.status).toBe(200);
     expect(tracked.body.trackingCode).toBe(trackingCode);
     const operator = await signIn(second.url);
-    const listed = (await listAll(operator)).find((shipment) => shipment.trackingCode === trackingCode);
+    const listed = (await listAll(operator)).find((pkg) => pkg.trackingCode === trackingCode);
     expect(listed).toMatchObject({ name: fields.name, email: fields.email, status: 'Pending' });
     expect(listed!.packageImages).toHaveLength(1);
     const photo = await fetch(`${second.url}${listed!.packageImages[0]}`);
@@ -137,7 +137,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     const before = [...proxy.sent];
     const viaProxy = new TestClient(proxy.url);
     const again = await viaProxy.request('POST', '/api/submit-package', {
-      form: shipmentForm(shipmentFields(), [{ name: 'parcel.png', data: png }]),
+      form: packageForm(packageFields(), [{ name: 'parcel.png', data: png }]),
     });
     expect(again.status).toBe(201);
     for (let look = 0; look < 2; look++) {
@@ -196,7 +196,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     const codes: string[] = [];
     for (let index = 0; index < 4; index++) {
       const submitter = new TestClient(servers[index % 2]!.url);
-      const answer = await submitter.request('POST', '/api/submit-package', { form: shipmentForm(shipmentFields()) });
+      const answer = await submitter.request('POST', '/api/submit-package', { form: packageForm(packageFields()) });
       expect(answer.status).toBe(201);
       codes.push(answer.body.trackingCode);
     }
@@ -225,7 +225,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     const operator = await signIn(proxy.url);
     const targets: string[] = [];
     for (let index = 0; index < 4; index++) {
-      const answer = await operator.request('POST', '/api/submit-package', { form: shipmentForm(shipmentFields()) });
+      const answer = await operator.request('POST', '/api/submit-package', { form: packageForm(packageFields()) });
       expect((await operator.post('/api/admin/accept', { trackingCode: answer.body.trackingCode })).status).toBe(200);
       targets.push(answer.body.trackingCode);
     }
@@ -237,7 +237,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     for (let index = 0; index < 30; index++) {
       writes.push(
         index % 2 === 0
-          ? { kind: 'submit', fields: shipmentFields({ name: `Burst ${index}` }) }
+          ? { kind: 'submit', fields: packageFields({ name: `Burst ${index}` }) }
           : { kind: 'location', trackingCode: targets[index % targets.length]!, location: `Hub ${index}` },
       );
     }
@@ -254,7 +254,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
             const answer =
               write.kind === 'submit'
                 ? await operator.request('POST', '/api/submit-package', {
-                    form: shipmentForm(write.fields, [{ name: 'parcel.png', data: png }]),
+                    form: packageForm(write.fields, [{ name: 'parcel.png', data: png }]),
                   })
                 : await operator.post('/api/admin/location-update', write);
             outcomes.push({ write, status: answer.status, trackingCode: answer.body?.trackingCode, known });
@@ -282,7 +282,7 @@ describe.runIf(databaseUrl)('two Waybill processes behind a load balancer', () =
     const survivor = servers[1]!;
     const onSurvivor = sameSession(operator, survivor.url);
     const packages = await listAll(onSurvivor);
-    const byCode = new Map(packages.map((shipment) => [shipment.trackingCode, shipment]));
+    const byCode = new Map(packages.map((pkg) => [pkg.trackingCode, pkg]));
     for (const { write, trackingCode } of acknowledged) {
       if (write.kind === 'submit') {
         const stored = byCode.get(trackingCode!);

@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, REDACTED } from '../../src/logger.ts';
-import { acceptedShipment } from '../support/factories.ts';
+import { acceptedPackage } from '../support/factories.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/test-smtp-server.ts';
@@ -83,7 +83,7 @@ describe('the server log', () => {
     expect((await visitor.post('/api/auth/accept-invite', { token: reset, password: NEW })).status).toBe(200);
 
     // A subscription: the confirmation link opened (GET and HEAD), then its button.
-    const { trackingCode } = await acceptedShipment(testApp, admin);
+    const { trackingCode } = await acceptedPackage(testApp, admin);
     await testApp.app.mailOutbox.runOnce(); // the package's own e-mails
     for (const email of ['watcher@example.org', 'clicker@example.org']) {
       expect((await visitor.post(`/api/track/${trackingCode}/subscriptions`, { email })).status).toBe(202);

@@ -6,7 +6,7 @@ import { SLOW_REQUEST_MESSAGE } from '@waybill/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUTS, type HttpTimeouts, UPLOAD_BUDGET } from '../../src/http-timeouts.ts';
-import { shipmentFields, shipmentForm } from '../support/factories.ts';
+import { packageFields, packageForm } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';
 import { credentialsOf, sendSlowly } from './support/raw-http.ts';
@@ -48,7 +48,7 @@ async function submissionWithPhoto(kilobytes: number) {
   })
     .png({ compressionLevel: 0 })
     .toBuffer();
-  const encoded = new Response(shipmentForm(shipmentFields(), [{ name: 'parcel.png', data: photo }]));
+  const encoded = new Response(packageForm(packageFields(), [{ name: 'parcel.png', data: photo }]));
   return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
 

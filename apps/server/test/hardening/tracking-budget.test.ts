@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitShipment } from '../support/factories.ts';
+import { submitPackage } from '../support/factories.ts';
 import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { databasesFor } from '../support/test-databases.ts';
@@ -42,7 +42,7 @@ describe.each(databasesFor('sql'))('the tracking budget on %s', (kind) => {
       WEB_DIST_DIR: webRoot,
     });
     try {
-      const code = await submitShipment(testApp);
+      const code = await submitPackage(testApp);
       // Every client of the test has one address: one budget of six for all of them.
       const client = testApp.client();
       const allowed = [
@@ -71,7 +71,7 @@ describe.each(databasesFor('sql'))('the tracking budget on %s', (kind) => {
       WEB_DIST_DIR: webRoot,
     });
     try {
-      const code = await submitShipment(testApp);
+      const code = await submitPackage(testApp);
       const client = testApp.client();
       expect((await subscribe(client, code)).status).toBe(202);
       expect((await subscribe(client, code)).status).toBe(202);

@@ -4,10 +4,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageAnswer } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
-import { shipmentForm } from '../support/factories.ts';
+import { packageForm } from '../support/factories.ts';
 import { type AnyBody, TestClient } from '../support/http-client.ts';
 import { TEST_ADMIN } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.ts';
@@ -59,11 +59,11 @@ describe.runIf(databaseUrl)('tracking answers cached by two processes', () => {
       const operator = new TestClient(first.url);
       expect((await operator.post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
       const submitted = await new TestClient(first.url).request('POST', '/api/submit-package', {
-        form: shipmentForm(),
+        form: packageForm(),
       });
       expect(submitted.status).toBe(201);
       const trackingCode = submitted.body.trackingCode as string;
-      expect((await operator.post<ShipmentView>('/api/admin/accept', { trackingCode })).status).toBe(200);
+      expect((await operator.post<PackageAnswer>('/api/admin/accept', { trackingCode })).status).toBe(200);
 
       const warm = async () => {
         for (const server of servers) {

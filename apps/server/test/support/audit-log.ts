@@ -4,7 +4,7 @@ import type { AuditEntry } from '@waybill/domain';
 import { expect } from 'vitest';
 import { insertOperator } from '../../src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
-import { submitShipment } from './factories.ts';
+import { submitPackage } from './factories.ts';
 import type { TestClient } from './http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.ts';
 import type { DatabaseKind } from './test-databases.ts';
@@ -84,7 +84,7 @@ export function auditReading(current: () => AuditApp) {
     ip: '127.0.0.1',
   });
   async function pendingCode() {
-    return submitShipment(current().testApp);
+    return submitPackage(current().testApp);
   }
   async function acceptedCode() {
     const code = await pendingCode();

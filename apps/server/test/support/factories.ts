@@ -1,11 +1,11 @@
-import type { ShipmentFormValues, ShipmentView } from '@waybill/domain';
+import type { PackageAnswer, PackageFormValues } from '@waybill/domain';
 import sharp from 'sharp';
 import type { TestApp } from './test-app.ts';
 
 let sequence = 0;
 
 /** Valid ship-form fields; each call gives distinct names and e-mails. */
-export function shipmentFields(overrides: Partial<Record<keyof ShipmentFormValues, string>> = {}) {
+export function packageFields(overrides: Partial<Record<keyof PackageFormValues, string>> = {}) {
   sequence += 1;
   return {
     name: `Ada Shipper ${sequence}`,
@@ -34,7 +34,7 @@ export interface UploadFile {
 }
 
 /** A multipart body as the ship form sends it. */
-export function shipmentForm(fields: Record<string, string> = shipmentFields(), files: UploadFile[] = []): FormData {
+export function packageForm(fields: Record<string, string> = packageFields(), files: UploadFile[] = []): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files) {
@@ -54,20 +54,20 @@ export async function imageBytes(
 }
 
 /** Submits a package over HTTP as a customer and returns its tracking code. */
-export async function submitShipment(
+export async function submitPackage(
   testApp: TestApp,
-  fields: Record<string, string> = shipmentFields(),
+  fields: Record<string, string> = packageFields(),
   files: UploadFile[] = [],
 ): Promise<string> {
-  const response = await testApp.client().request('POST', '/api/submit-package', { form: shipmentForm(fields, files) });
+  const response = await testApp.client().request('POST', '/api/submit-package', { form: packageForm(fields, files) });
   if (response.status !== 201) throw new Error(`submit failed: ${response.status} ${response.text}`);
   return response.body.trackingCode as string;
 }
 
 /** Submits and accepts a package; returns the accepted package. */
-export async function acceptedShipment(testApp: TestApp, operator: Awaited<ReturnType<TestApp['operator']>>) {
-  const trackingCode = await submitShipment(testApp);
-  const response = await operator.post<ShipmentView>('/api/admin/accept', { trackingCode });
+export async function acceptedPackage(testApp: TestApp, operator: Awaited<ReturnType<TestApp['operator']>>) {
+  const trackingCode = await submitPackage(testApp);
+  const response = await operator.post<PackageAnswer>('/api/admin/accept', { trackingCode });
   if (response.status !== 200) throw new Error(`accept failed: ${response.status} ${response.text}`);
   return response.body;
 }

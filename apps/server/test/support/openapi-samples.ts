@@ -1,6 +1,6 @@
 // A valid call of every operation the API description lists, for plugins/openapi.test.ts: what each
 // sends and the status it must answer, in the order they run.
-import { imageBytes, shipmentFields, shipmentForm } from './factories.ts';
+import { imageBytes, packageFields, packageForm } from './factories.ts';
 import type { AnyBody } from './http-client.ts';
 import { TEST_ADMIN } from './test-app.ts';
 
@@ -73,7 +73,7 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
   getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubmitPackage: async () => ({
-    form: shipmentForm(shipmentFields(), [{ name: 'box.png', data: await imageBytes() }]),
+    form: packageForm(packageFields(), [{ name: 'box.png', data: await imageBytes() }]),
     status: 201,
   }),
   getAdminPackages: () => ({ query: '?page=1&pageSize=1', status: 200 }),

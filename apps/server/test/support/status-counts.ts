@@ -16,7 +16,7 @@ export async function statusCounts(db: Database): Promise<{ counters: Counts; ac
     await db.execute(sql`select status, count from package_status_counts where count <> 0 order by status`),
   );
   const actual = rowsOf(
-    await db.execute(sql`select status, count(*) as count from shipments group by status order by status`),
+    await db.execute(sql`select status, count(*) as count from packages group by status order by status`),
   );
   return { counters: byStatus(counters), actual: byStatus(actual) };
 }

@@ -1,4 +1,4 @@
-import { ShipForm } from '../features/shipments/components/ship-form.tsx';
+import { ShipForm } from '../features/packages/components/ship-form.tsx';
 import { defineIsland } from './runtime/define-island.ts';
 
 /** The shipping form of /create, with its review dialog and the tracking code it gives back. */

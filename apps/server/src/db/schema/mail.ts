@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shipments } from './shipments.ts';
+import { packages } from './packages.ts';
 
 /** Every message the server tried to send, sent or failed (the console's mail log). */
 export const mailLog = pgTable(
@@ -43,7 +43,7 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     /** The package the message is about; null for a message to an operator (an invitation, a reset link). */
-    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'cascade' }),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     /** What happened, e.g. `accepted` or `status:Shipped`: one notification per event and recipient. */
     eventKey: text('event_key').notNull(),
     to: text('to').notNull(),
@@ -58,7 +58,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
-    uniqueIndex('mail_outbox_event_recipient_key').on(table.shipmentId, table.eventKey, table.to),
+    uniqueIndex('mail_outbox_event_recipient_key').on(table.packageId, table.eventKey, table.to),
     index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { operators } from './auth.ts';
-import { shipments } from './shipments.ts';
+import { packages } from './packages.ts';
 
 /** One driver's ordered stops for one day: at most one run per driver and day. */
 export const runs = pgTable(
@@ -42,9 +42,9 @@ export const runStops = pgTable(
   {
     runId: uuid('run_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    shipmentId: uuid('shipment_id')
+    packageId: uuid('package_id')
       .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
+      .references(() => packages.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (table) => [
@@ -53,6 +53,6 @@ export const runStops = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
     // A package is on at most one run a day; also how a package's stops are found (and removed with it).
-    uniqueIndex('run_stops_shipment_id_day_key').on(table.shipmentId, table.day),
+    uniqueIndex('run_stops_package_id_day_key').on(table.packageId, table.day),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { shipments } from './shipments.ts';
+import { packages } from './packages.ts';
 
 /**
  * Addresses that asked for a package's updates by e-mail (double opt-in). The address is kept as a keyed
@@ -11,9 +11,9 @@ export const trackingSubscriptions = pgTable(
   'tracking_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shipmentId: uuid('shipment_id')
+    packageId: uuid('package_id')
       .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
+      .references(() => packages.id, { onDelete: 'cascade' }),
     emailHash: text('email_hash').notNull(),
     emailSealed: text('email_sealed').notNull(),
     /** `pending` (confirmation sent), `confirmed` or `unsubscribed`. */
@@ -27,9 +27,9 @@ export const trackingSubscriptions = pgTable(
   },
   (table) => [
     check('tracking_subscriptions_status_check', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
-    uniqueIndex('tracking_subscriptions_shipment_email_key').on(table.shipmentId, table.emailHash),
+    uniqueIndex('tracking_subscriptions_package_email_key').on(table.packageId, table.emailHash),
     uniqueIndex('tracking_subscriptions_confirm_token_key').on(table.confirmTokenHash),
     uniqueIndex('tracking_subscriptions_unsubscribe_token_key').on(table.unsubscribeTokenHash),
-    index('tracking_subscriptions_shipment_status_idx').on(table.shipmentId, table.status),
+    index('tracking_subscriptions_package_status_idx').on(table.packageId, table.status),
   ],
 );

@@ -1,7 +1,7 @@
 // Reading the audit log: each target named in words, changes and sign-ins shown apart, an entry the
 // database refuses to change, no personal data kept after a package is deleted, a package's history
 // for every operator and the whole log for admins only.
-import type { AuditEntry, ShipmentView } from '@waybill/domain';
+import type { AuditEntry, PackageAnswer } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   startAuditApp,
   stopAuditApp,
 } from '../../../test/support/audit-log.ts';
-import { shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { packageFields, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { supportRequestBody } from '../../../test/support/inbox-test-data.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
@@ -44,7 +44,7 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
     });
     expect(invited.status).toBe(201);
     await admin.put('/api/admin/notification-settings', { notifyCustomers: true });
-    const trackingCode = await submitShipment(testApp, shipmentFields({ name: 'Ama Private' }));
+    const trackingCode = await submitPackage(testApp, packageFields({ name: 'Ama Private' }));
 
     const labelOf = async (query: Record<string, string>) =>
       (await list({ ...query, pageSize: 1 })).items[0]?.targetLabel;
@@ -94,14 +94,14 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
   });
 
   it("keeps identifiers, not personal data: nothing of a deleted package's people stays in the log", async () => {
-    const fields = shipmentFields({ description: 'A violin for Margaret Hamilton' });
-    const code = await submitShipment(testApp, fields);
+    const fields = packageFields({ description: 'A violin for Margaret Hamilton' });
+    const code = await submitPackage(testApp, fields);
     expect((await admin.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
     const located = await admin.post('/api/admin/location-update', { trackingCode: code, location: 'Depot 4' });
     expect(located.status).toBeLessThan(300);
     const mailed = await admin.post('/api/send-email', { ...emailPayload(fields.email), trackingCode: code });
     expect(mailed.status, mailed.text).toBeLessThan(300);
-    const shipment = (await admin.get<ShipmentView>(`/api/admin/packages/${code}`)).body;
+    const pkg = (await admin.get<PackageAnswer>(`/api/admin/packages/${code}`)).body;
     expect((await admin.delete(`/api/admin/packages/${code}`)).status).toBe(200);
 
     const history = await member.get<AuditEntry[]>(`/api/admin/packages/${code}/history`);
@@ -114,7 +114,7 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
     expect(history.body[0]).toMatchObject({
       ...byAdmin(),
       targetId: code,
-      before: { id: shipment._id, status: 'Order Placed', quantity: 2, weight: 1.5, images: 0, deliveryProof: false },
+      before: { id: pkg._id, status: 'Order Placed', quantity: 2, weight: 1.5, images: 0, deliveryProof: false },
     });
     const customerEntries = history.body.filter((item) => item.actorKind === 'customer');
     expect(customerEntries.map((item) => item.ip)).toEqual([null]);

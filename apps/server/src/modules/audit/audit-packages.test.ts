@@ -1,7 +1,7 @@
 // The audit log of a package's changes: a customer's submission, each change an operator makes (and
 // its refusal, which records nothing), a bulk action's one entry per package; and the log read by
 // actor, action, target and time, a page at a time.
-import type { BulkActionAnswer, ShipmentView } from '@waybill/domain';
+import type { BulkActionAnswer, PackageAnswer } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuditApp,
@@ -51,7 +51,7 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
       name: 'accept',
       async change() {
         const code = await pendingCode();
-        const answer = await admin.post<ShipmentView>('/api/admin/accept', { trackingCode: code });
+        const answer = await admin.post<PackageAnswer>('/api/admin/accept', { trackingCode: code });
         return {
           status: answer.status,
           expected: {
@@ -103,7 +103,7 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
       name: 'location added',
       async change() {
         const code = await acceptedCode();
-        const answer = await admin.post<ShipmentView>('/api/admin/location-update', {
+        const answer = await admin.post<PackageAnswer>('/api/admin/location-update', {
           trackingCode: code,
           location: 'Depot 4',
         });
@@ -123,7 +123,7 @@ describe.each(databasesFor('sql'))('audit log on %s', (kind) => {
       name: 'location removed',
       async change() {
         const code = await acceptedCode();
-        const added = await admin.post<ShipmentView>('/api/admin/location-update', {
+        const added = await admin.post<PackageAnswer>('/api/admin/location-update', {
           trackingCode: code,
           location: 'Hub',
         });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { packageFields, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
 import { createTestDatabase, databasesFor, type TestDatabase } from '../../../test/support/test-databases.ts';
@@ -52,8 +52,8 @@ describe.each(databasesFor('sql'))('package events on %s', (kind) => {
   });
 
   it('records one event a change, in its transaction, naming the package and the operator but no person', async () => {
-    const fields = shipmentFields({ name: 'Adaeze Okafor', email: 'adaeze@example.com', rname: 'Kwame Mensah' });
-    const code = await submitShipment(testApp, fields);
+    const fields = packageFields({ name: 'Adaeze Okafor', email: 'adaeze@example.com', rname: 'Kwame Mensah' });
+    const code = await submitPackage(testApp, fields);
     expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
     // A refused change (accepting twice) records nothing.
     expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(409);

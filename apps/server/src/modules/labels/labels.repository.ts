@@ -1,30 +1,30 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { shipments } from '../../db/schema/index.ts';
+import { packages } from '../../db/schema/index.ts';
 
 /** The columns a label prints, for the packages with these codes (unknown codes are simply absent). */
 export async function findLabelRows(db: Database, trackingCodes: string[]) {
   if (trackingCodes.length === 0) return [];
   return db
     .select({
-      trackingCode: shipments.trackingCode,
-      status: shipments.status,
-      name: shipments.name,
-      phone: shipments.phone,
-      pickupLocation: shipments.pickupLocation,
-      receiverName: shipments.receiverName,
-      receiverPhone: shipments.receiverPhone,
-      destination: shipments.destination,
-      quantity: shipments.quantity,
-      weight: shipments.weight,
-      dimensionUnit: shipments.dimensionUnit,
-      length: shipments.length,
-      width: shipments.width,
-      height: shipments.height,
-      estimatedDelivery: shipments.estimatedDelivery,
+      trackingCode: packages.trackingCode,
+      status: packages.status,
+      name: packages.name,
+      phone: packages.phone,
+      pickupLocation: packages.pickupLocation,
+      receiverName: packages.receiverName,
+      receiverPhone: packages.receiverPhone,
+      destination: packages.destination,
+      quantity: packages.quantity,
+      weight: packages.weight,
+      dimensionUnit: packages.dimensionUnit,
+      length: packages.length,
+      width: packages.width,
+      height: packages.height,
+      estimatedDelivery: packages.estimatedDelivery,
     })
-    .from(shipments)
-    .where(inArray(shipments.trackingCode, trackingCodes));
+    .from(packages)
+    .where(inArray(packages.trackingCode, trackingCodes));
 }
 
 export type LabelRow = Awaited<ReturnType<typeof findLabelRows>>[number];

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageAnswer } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, packageFields, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import {
   inkBox,
@@ -31,14 +31,14 @@ const REJECTED = 'This package was rejected, so it has no label';
 describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   let testApp: TestApp;
   let operator: TestClient;
-  let accepted: ShipmentView;
+  let accepted: PackageAnswer;
   const pictures = path.join(TEST_RESULTS_DIR, 'labels');
 
   beforeAll(async () => {
     requirePdfTools();
     testApp = await startTestApp(kind, { PUBLIC_URL, COMPANY_NAME: COMPANY });
     operator = await testApp.operator();
-    accepted = await acceptedShipment(testApp, operator);
+    accepted = await acceptedPackage(testApp, operator);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -92,8 +92,8 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   });
 
   it('puts four labels on an A4 sheet: five packages give two pages, in the order asked', async () => {
-    const shipments = [accepted, ...(await Promise.all([1, 2, 3, 4].map(() => acceptedShipment(testApp, operator))))];
-    const codes = shipments.map((shipment) => shipment.trackingCode);
+    const packages = [accepted, ...(await Promise.all([1, 2, 3, 4].map(() => acceptedPackage(testApp, operator))))];
+    const codes = packages.map((pkg) => pkg.trackingCode);
     const answer = await labels({ trackingCodes: codes, size: 'a4' });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
@@ -117,8 +117,8 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   });
 
   it('keeps 10 mm of white paper around all the ink of an A4 sheet, cut lines included', async () => {
-    const codes = [accepted, ...(await Promise.all([1, 2, 3].map(() => acceptedShipment(testApp, operator))))].map(
-      (shipment) => shipment.trackingCode,
+    const codes = [accepted, ...(await Promise.all([1, 2, 3].map(() => acceptedPackage(testApp, operator))))].map(
+      (pkg) => pkg.trackingCode,
     );
     const file = await pdfFile((await labels({ trackingCodes: codes, size: 'a4' })).bytes);
     const tenMillimetres = (10 / 25.4) * 72; // 28.35 pt
@@ -134,7 +134,7 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   });
 
   it('prints one 4x6 page per code asked, repeats included, and one A4 sheet for a single A4 label', async () => {
-    const other = await acceptedShipment(testApp, operator);
+    const other = await acceptedPackage(testApp, operator);
     const codes = [other.trackingCode, accepted.trackingCode, other.trackingCode];
     const file = await pdfFile((await labels({ trackingCodes: codes })).bytes);
     expect(pageSizes(file)).toEqual([FOUR_BY_SIX, FOUR_BY_SIX, FOUR_BY_SIX]);
@@ -146,8 +146,8 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   });
 
   it('refuses a label for a Pending (409) or Rejected (409) package and an unknown code (404)', async () => {
-    const pending = await submitShipment(testApp);
-    const rejected = await submitShipment(testApp);
+    const pending = await submitPackage(testApp);
+    const rejected = await submitPackage(testApp);
     expect((await operator.post('/api/admin/reject', { trackingCode: rejected })).status).toBe(200);
 
     expect(await label(pending)).toMatchObject({ status: 409, json: { message: PENDING } });
@@ -160,8 +160,8 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   });
 
   it('refuses the whole batch with a 400 naming every code that cannot have a label', async () => {
-    const pending = await submitShipment(testApp);
-    const rejected = await submitShipment(testApp);
+    const pending = await submitPackage(testApp);
+    const rejected = await submitPackage(testApp);
     await operator.post('/api/admin/reject', { trackingCode: rejected });
     const answer = await labels({ trackingCodes: [accepted.trackingCode, pending, 'nosuchcode', rejected] });
     expect(answer.status).toBe(400);
@@ -206,8 +206,8 @@ describe.each(databasesFor('any'))('shipping labels on %s', (kind) => {
   });
 
   it('prints non-Latin names with an embedded font, and says so when a character cannot be printed', async () => {
-    const fields = shipmentFields({ name: 'Иван Петров', rname: 'Ελένη Παπαδοπούλου', destination: '東京都 1-1' });
-    const code = await submitShipment(testApp, fields);
+    const fields = packageFields({ name: 'Иван Петров', rname: 'Ελένη Παπαδοπούλου', destination: '東京都 1-1' });
+    const code = await submitPackage(testApp, fields);
     expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
     const answer = await label(code);
     expect(answer.status).toBe(200);

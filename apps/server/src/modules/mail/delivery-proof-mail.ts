@@ -2,7 +2,7 @@ import { DELIVERED_STATUS } from '@waybill/domain';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { findProofForMail } from '../shipments/proof/delivery-proof.service.ts';
+import { findProofForMail } from '../packages/proof/delivery-proof.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 import type { DeliveryProofContent, NotificationContent } from './templates/notification-template.ts';
@@ -21,11 +21,11 @@ export interface DeliveryProofMail {
  */
 export async function deliveryProofMail(
   deps: { db: Database; storage?: ImageStorage; log?: { warn(details: object, message: string): void } },
-  row: Pick<OutboxRow, 'shipmentId' | 'to' | 'payload'>,
+  row: Pick<OutboxRow, 'packageId' | 'to' | 'payload'>,
 ): Promise<DeliveryProofMail | undefined> {
   const content = row.payload as NotificationContent;
-  if (content.event !== 'status' || content.detail !== DELIVERED_STATUS || !row.shipmentId) return undefined;
-  const found = await findProofForMail(deps.db, row.shipmentId);
+  if (content.event !== 'status' || content.detail !== DELIVERED_STATUS || !row.packageId) return undefined;
+  const found = await findProofForMail(deps.db, row.packageId);
   if (!found || found.shipperEmail.trim().toLowerCase() !== row.to) return undefined;
   const { proof } = found;
   const attachments: InlineAttachment[] = [];
@@ -38,7 +38,7 @@ export async function deliveryProofMail(
     if (!key || !deps.storage) return;
     try {
       const content = await convert(await deps.storage.read(key));
-      attachments.push({ filename: name, content, contentType: type, cid: `${name}-${row.shipmentId}@waybill` });
+      attachments.push({ filename: name, content, contentType: type, cid: `${name}-${row.packageId}@waybill` });
     } catch (error) {
       deps.log?.warn(
         { storageKey: key, reason: (error as Error).message },

@@ -38,7 +38,7 @@ export async function enqueueOperatorLink(
   return insertOutboxMessages(db, [
     {
       kind,
-      shipmentId: null,
+      packageId: null,
       eventKey: `${content.purpose}:${message.linkId}`,
       to: message.to.trim().toLowerCase(),
       payload: { ...content, linkId: message.linkId, linkSealed: keys.sealLink(link) } satisfies QueuedOperatorLink,

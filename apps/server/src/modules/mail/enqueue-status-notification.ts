@@ -5,8 +5,8 @@ import type { NotificationContent, NotificationEvent } from './templates/index.t
 
 export const STATUS_NOTIFICATION_KIND = 'status-notification';
 
-/** The shipment fields a notification needs (a row of the shipments table fits). */
-export interface NotifiedShipment {
+/** The package fields a notification needs (a row of the packages table fits). */
+export interface NotifiedPackage {
   id: string;
   trackingCode: string;
   name: string;
@@ -16,7 +16,7 @@ export interface NotifiedShipment {
 }
 
 export interface StatusNotificationInput {
-  shipment: NotifiedShipment;
+  pkg: NotifiedPackage;
   event: NotificationEvent;
   /** The new status (for `status`) or the new location (for `location`); ignored otherwise. */
   detail?: string;
@@ -42,11 +42,11 @@ function eventKeyOf(input: StatusNotificationInput): string {
  * Returns how many messages were queued (0 when there is nobody, or when this event was queued before).
  */
 export async function enqueueStatusNotification(db: Database, input: StatusNotificationInput): Promise<number> {
-  const { shipment } = input;
+  const { pkg } = input;
   const eventKey = eventKeyOf(input);
   const toSubscribers = await enqueueSubscriberUpdates(db, {
-    shipmentId: shipment.id,
-    trackingCode: shipment.trackingCode,
+    packageId: pkg.id,
+    trackingCode: pkg.trackingCode,
     event: input.event,
     detail: input.detail ?? '',
     eventKey,
@@ -54,20 +54,20 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
   if (!(await readNotifyCustomers(db))) return toSubscribers;
   const recipients = new Map<string, string>();
   for (const [email, name] of [
-    [shipment.email, shipment.name],
-    [shipment.receiverEmail, shipment.receiverName],
+    [pkg.email, pkg.name],
+    [pkg.receiverEmail, pkg.receiverName],
   ] as const) {
     const address = email.trim().toLowerCase();
     if (address !== '' && !recipients.has(address)) recipients.set(address, name);
   }
   const rows: NewOutboxRow[] = [...recipients].map(([to, recipientName]) => ({
     kind: STATUS_NOTIFICATION_KIND,
-    shipmentId: shipment.id,
+    packageId: pkg.id,
     eventKey,
     to,
     payload: {
       event: input.event,
-      trackingCode: shipment.trackingCode,
+      trackingCode: pkg.trackingCode,
       recipientName,
       detail: input.detail ?? '',
     } satisfies NotificationContent,

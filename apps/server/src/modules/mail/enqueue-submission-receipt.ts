@@ -5,8 +5,8 @@ import type { ReceiptContent } from './templates/index.ts';
 
 export const SUBMISSION_RECEIPT_KIND = 'submission-receipt';
 
-/** The shipment fields a receipt needs (a row of the shipments table fits). */
-export interface ReceiptShipment {
+/** The package fields a receipt needs (a row of the packages table fits). */
+export interface ReceiptPackage {
   id: string;
   trackingCode: string;
   name: string;
@@ -28,25 +28,25 @@ export interface ReceiptShipment {
  * queued, whatever the "notify customers" setting: the customer was promised the code by e-mail.
  * Returns how many messages were queued (0 when this package's receipt was queued before).
  */
-export async function enqueueSubmissionReceipt(db: Database, shipment: ReceiptShipment): Promise<number> {
-  const to = shipment.email.trim().toLowerCase();
+export async function enqueueSubmissionReceipt(db: Database, pkg: ReceiptPackage): Promise<number> {
+  const to = pkg.email.trim().toLowerCase();
   if (to === '') return 0;
   const payload: ReceiptContent = {
-    trackingCode: shipment.trackingCode,
-    shipperName: shipment.name,
-    receiverName: shipment.receiverName,
-    destination: shipment.destination,
-    description: shipment.description,
-    quantity: shipment.quantity,
-    weight: shipment.weight,
-    dimensionUnit: shipment.dimensionUnit as DimensionUnit,
-    length: shipment.length,
-    width: shipment.width,
-    height: shipment.height,
+    trackingCode: pkg.trackingCode,
+    shipperName: pkg.name,
+    receiverName: pkg.receiverName,
+    destination: pkg.destination,
+    description: pkg.description,
+    quantity: pkg.quantity,
+    weight: pkg.weight,
+    dimensionUnit: pkg.dimensionUnit as DimensionUnit,
+    length: pkg.length,
+    width: pkg.width,
+    height: pkg.height,
     // What the receipt may promise: read in the transaction that will queue the package's notifications.
     updatesFollow: await readNotifyCustomers(db),
   };
   return insertOutboxMessages(db, [
-    { kind: SUBMISSION_RECEIPT_KIND, shipmentId: shipment.id, eventKey: 'receipt', to, payload },
+    { kind: SUBMISSION_RECEIPT_KIND, packageId: pkg.id, eventKey: 'receipt', to, payload },
   ]);
 }

@@ -1,4 +1,4 @@
-// What other modules use from mail: the shipments service queues receipts and customer notifications
+// What other modules use from mail: the packages service queues receipts and customer notifications
 // here, the team service operators' invitation and reset links, the subscriptions service the
 // confirmation links of e-mail updates.
 
@@ -9,13 +9,13 @@ export {
 } from './enqueue-operator-link.ts';
 export {
   enqueueStatusNotification,
-  type NotifiedShipment,
+  type NotifiedPackage,
   STATUS_NOTIFICATION_KIND,
   type StatusNotificationInput,
 } from './enqueue-status-notification.ts';
 export {
   enqueueSubmissionReceipt,
-  type ReceiptShipment,
+  type ReceiptPackage,
   SUBMISSION_RECEIPT_KIND,
 } from './enqueue-submission-receipt.ts';
 export { enqueueSubscriptionConfirmation } from './subscriber-mail.ts';

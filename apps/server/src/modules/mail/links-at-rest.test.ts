@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitShipment } from '../../../test/support/factories.ts';
+import { submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -67,7 +67,7 @@ describe.each(databasesFor('sql'))('one-time links in the mail outbox on %s', (k
       name: 'Kept',
       role: 'admin',
     });
-    const trackingCode = await submitShipment(testApp);
+    const trackingCode = await submitPackage(testApp);
     const subscribe = await testApp.client().post(`/api/track/${trackingCode}/subscriptions`, { email: REFUSED[1] });
     expect(subscribe.status).toBe(202);
 

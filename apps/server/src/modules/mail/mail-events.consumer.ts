@@ -1,5 +1,5 @@
 import type { EventConsumer } from '../events/events.service.ts';
-import { findShipmentRow } from '../shipments/package-reads.service.ts';
+import { findPackageRow } from '../packages/package-reads.service.ts';
 import { enqueueStatusNotification } from './enqueue-status-notification.ts';
 import { enqueueSubmissionReceipt } from './enqueue-submission-receipt.ts';
 
@@ -13,27 +13,27 @@ export const mailEventConsumer: EventConsumer = {
   name: 'mail',
   async handle(tx, event) {
     if (event.type === 'package.deleted' || event.type === 'package.delivered') return;
-    const shipment = await findShipmentRow(tx, event.packageId);
-    if (!shipment) return;
+    const pkg = await findPackageRow(tx, event.packageId);
+    if (!pkg) return;
     switch (event.type) {
       case 'package.submitted':
-        await enqueueSubmissionReceipt(tx, shipment);
+        await enqueueSubmissionReceipt(tx, pkg);
         return;
       case 'package.accepted':
-        await enqueueStatusNotification(tx, { shipment, event: 'accepted' });
+        await enqueueStatusNotification(tx, { pkg, event: 'accepted' });
         return;
       case 'package.rejected':
-        await enqueueStatusNotification(tx, { shipment, event: 'rejected' });
+        await enqueueStatusNotification(tx, { pkg, event: 'rejected' });
         return;
       case 'package.status_changed': {
         const { to, since } = event.payload;
-        await enqueueStatusNotification(tx, { shipment, event: 'status', detail: to, key: `status:${since}:${to}` });
+        await enqueueStatusNotification(tx, { pkg, event: 'status', detail: to, key: `status:${since}:${to}` });
         return;
       }
       case 'package.location_added': {
         const { location, updateId } = event.payload;
         await enqueueStatusNotification(tx, {
-          shipment,
+          pkg,
           event: 'location',
           detail: location,
           key: `location:${updateId}`,

@@ -1,12 +1,12 @@
 import { findFreePort } from '@waybill/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, packageFields, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
-import { findShipmentByCode } from '../shipments/shipments.repository.ts';
+import { findPackageByCode } from '../packages/packages.repository.ts';
 import {
   enqueueStatusNotification,
   STATUS_NOTIFICATION_KIND,
@@ -19,15 +19,11 @@ import { mailContextOf } from './templates/index.ts';
 
 const ENV = { PUBLIC_URL: 'https://waybill.test', COMPANY_NAME: 'Waybill' };
 
-/** Queues a notification again the way the shipments service does (e.g. a retried request, a second process). */
-async function changeAndNotify(
-  testApp: TestApp,
-  trackingCode: string,
-  input: Omit<StatusNotificationInput, 'shipment'>,
-) {
+/** Queues a notification again the way the packages service does (e.g. a retried request, a second process). */
+async function changeAndNotify(testApp: TestApp, trackingCode: string, input: Omit<StatusNotificationInput, 'pkg'>) {
   return testApp.app.db.transaction(async (tx) => {
-    const shipment = await findShipmentByCode(tx, trackingCode);
-    return enqueueStatusNotification(tx, { shipment: shipment!, ...input });
+    const pkg = await findPackageByCode(tx, trackingCode);
+    return enqueueStatusNotification(tx, { pkg: pkg!, ...input });
   });
 }
 
@@ -62,7 +58,7 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
 
     const off = await operator.put('/api/admin/notification-settings', { notifyCustomers: false });
     expect(off.body).toEqual({ notifyCustomers: false });
-    const trackingCode = (await acceptedShipment(testApp, operator)).trackingCode;
+    const trackingCode = (await acceptedPackage(testApp, operator)).trackingCode;
     expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(0);
     expect(await findNotifications(testApp)).toEqual([]);
 
@@ -72,8 +68,8 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
   });
 
   it('the running worker delivers a queued notification to the shipper and the receiver', async () => {
-    const fields = shipmentFields();
-    const trackingCode = await submitShipment(testApp, fields);
+    const fields = packageFields();
+    const trackingCode = await submitPackage(testApp, fields);
     // Accepting queues the notification; the worker's timer sends it (and the shipper's receipt).
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
 
@@ -94,7 +90,7 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
 
   it('queues a status change once per recipient and sends it once', async () => {
     await testApp.app.mailOutbox.stop();
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     await testApp.app.mailOutbox.runOnce();
     const logBefore = (await operator.get('/api/admin/mail-log')).body.length;
     expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Shipped' })).toBe(2);
@@ -122,9 +118,9 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
   });
 
   it('writes once when shipper and receiver share an address', async () => {
-    const trackingCode = await submitShipment(
+    const trackingCode = await submitPackage(
       testApp,
-      shipmentFields({ email: 'same@example.com', remail: 'SAME@example.com' }),
+      packageFields({ email: 'same@example.com', remail: 'SAME@example.com' }),
     );
     // The receipt first.
     expect(await testApp.app.mailOutbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -135,7 +131,7 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
   });
 
   it('hands each message to one of several senders running at once', async () => {
-    const codes = await Promise.all([0, 1, 2, 3, 4].map(() => acceptedShipment(testApp, operator)));
+    const codes = await Promise.all([0, 1, 2, 3, 4].map(() => acceptedPackage(testApp, operator)));
     await testApp.app.mailOutbox.runOnce();
     for (const { trackingCode } of codes) {
       expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Processing' })).toBe(2);
@@ -155,7 +151,7 @@ describe.each(databasesFor('sql'))('customer notifications on %s', (kind) => {
   });
 
   it('sends again a message whose sender stopped before finishing, once its lease ends', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     await testApp.app.mailOutbox.runOnce();
     expect(await changeAndNotify(testApp, trackingCode, { event: 'status', detail: 'Delivered' })).toBe(2);
     const now = new Date();
@@ -185,8 +181,8 @@ describe.each(databasesFor('sql'))('notifications while the mail server is down 
   it('retries with backoff and delivers once the server is back', async () => {
     const operator = await testApp.operator();
     await operator.put('/api/admin/notification-settings', { notifyCustomers: true });
-    const fields = shipmentFields();
-    const trackingCode = await submitShipment(testApp, fields);
+    const fields = packageFields();
+    const trackingCode = await submitPackage(testApp, fields);
     expect((await operator.post('/api/admin/accept', { trackingCode })).status).toBe(200);
     expect(await changeAndNotify(testApp, trackingCode, { event: 'accepted' })).toBe(0);
 
@@ -223,7 +219,7 @@ describe.each(databasesFor('sql'))('notifications while the mail server is down 
 
   it('gives up after the last attempt', async () => {
     const operator = await testApp.operator();
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     // The receipt and the acceptance go out through the app (its mail server is back); only the next event fails.
     expect(await testApp.app.mailOutbox.runOnce(new Date(Date.now() + 3_600_000))).toMatchObject({ sent: 3 });
     const deps = {

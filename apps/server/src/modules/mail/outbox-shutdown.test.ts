@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { acceptedShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage } from '../../../test/support/factories.ts';
 import { startTestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { closeGracefully } from '../../shutdown.ts';
@@ -40,7 +40,7 @@ describe.each(databasesFor('sql'))('the mail outbox at shutdown on %s', (kind) =
     try {
       const operator = await testApp.operator();
       await operator.put('/api/admin/notification-settings', { notifyCustomers: true });
-      await acceptedShipment(testApp, operator); // queues a notification to each party
+      await acceptedPackage(testApp, operator); // queues a notification to each party
       // The worker's pass is under way once it has connected to the mail server.
       await expect.poll(smtp.connections, { timeout: 20_000 }).toBeGreaterThan(0);
 

@@ -11,7 +11,7 @@ export async function insertOutboxMessages(db: Database, rows: NewOutboxRow[]): 
   const inserted = await db
     .insert(mailOutbox)
     .values(rows)
-    .onConflictDoNothing({ target: [mailOutbox.shipmentId, mailOutbox.eventKey, mailOutbox.to] })
+    .onConflictDoNothing({ target: [mailOutbox.packageId, mailOutbox.eventKey, mailOutbox.to] })
     .returning({ id: mailOutbox.id });
   return inserted.length;
 }

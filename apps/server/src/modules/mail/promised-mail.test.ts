@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { packageFields, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -60,8 +60,8 @@ describe.each(databasesFor('any'))('the e-mails a fresh install promises and sen
     expect(await promisedOn('/about')).toBe('true');
     expect(await promisedOn('/services')).toBe('true');
 
-    const fields = shipmentFields();
-    const code = await submitShipment(testApp, fields);
+    const fields = packageFields();
+    const code = await submitPackage(testApp, fields);
     await expect
       .poll(() => mailTo(fields.email, `Receipt for your package ${code}`).length, {
         timeout: 30 * SECOND,
@@ -96,8 +96,8 @@ describe.each(databasesFor('any'))('the e-mails a fresh install promises and sen
     expect(await promisedOn('/about')).toBe('false');
     expect(await promisedOn('/services')).toBe('false');
 
-    const fields = shipmentFields();
-    const code = await submitShipment(testApp, fields);
+    const fields = packageFields();
+    const code = await submitPackage(testApp, fields);
     expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
     await expect
       .poll(() => mailTo(fields.email, `Receipt for your package ${code}`).length, {

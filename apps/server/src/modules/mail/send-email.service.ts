@@ -4,10 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findShipmentImages } from '../shipments/package-reads.service.ts';
+import { findPackageImages } from '../packages/package-reads.service.ts';
 import { insertMailLogEntry } from './mail-log.repository.ts';
 import { MailDeliveryError, type Mailer, type OutgoingMessage } from './mailer.ts';
-import { attachImages, type ImageLog, prepareImages, previewImages } from './shipment-images.ts';
+import { attachImages, type ImageLog, prepareImages, previewImages } from './package-images.ts';
 import { type MailContext, type RenderedEmail, renderComposerEmail } from './templates/index.ts';
 
 export interface MailDeps {
@@ -75,7 +75,7 @@ export async function sendAndLog(
 /** The package images the composer asked for (none without the box ticked or for an unknown code). */
 async function composerImageRows(deps: MailDeps, payload: EmailPayload) {
   if (!payload.includeImages) return [];
-  return findShipmentImages(deps.db, payload.trackingCode, payload.imageCount);
+  return findPackageImages(deps.db, payload.trackingCode, payload.imageCount);
 }
 
 /** What the composer's Preview shows: the same rendering, with the images embedded in place of `cid:` references. */

@@ -4,12 +4,12 @@ import { findFreePort } from '@waybill/testing';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { imageBytes, packageFields, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
-import { MAX_PREVIEW_IMAGE_BYTES } from './shipment-images.ts';
+import { MAX_PREVIEW_IMAGE_BYTES } from './package-images.ts';
 
 const MAIL_ENV = {
   PUBLIC_URL: 'https://waybill.test',
@@ -157,7 +157,7 @@ describe.each(databasesFor('any'))('sending e-mail on %s', (kind) => {
     const files = await Promise.all(
       [0, 1, 2].map(async (index) => ({ name: `photo-${index}.png`, data: await imageBytes('png') })),
     );
-    const trackingCode = await submitShipment(testApp, shipmentFields(), files);
+    const trackingCode = await submitPackage(testApp, packageFields(), files);
     const payload = {
       ...packagePayload,
       trackingCode: ` ${trackingCode.toLowerCase()} `,
@@ -199,7 +199,7 @@ describe.each(databasesFor('any'))('sending e-mail on %s', (kind) => {
     const files = await Promise.all(
       [0, 1].map(async (index) => ({ name: `photo-${index}.png`, data: await imageBytes('png') })),
     );
-    const trackingCode = await submitShipment(testApp, shipmentFields(), files);
+    const trackingCode = await submitPackage(testApp, packageFields(), files);
     const package_ = await operator.get(`/api/admin/packages/${trackingCode}`);
     const [firstUrl, secondUrl] = package_.body.packageImages as string[];
     await rm(path.join(testApp.dataDir, 'uploads', path.basename(firstUrl!)));
@@ -221,7 +221,7 @@ describe.each(databasesFor('any'))('sending e-mail on %s', (kind) => {
   });
 
   it('keeps each image of the preview within its bound, re-encoding an oversized thumbnail', async () => {
-    const trackingCode = await submitShipment(testApp, shipmentFields(), [
+    const trackingCode = await submitPackage(testApp, packageFields(), [
       { name: 'photo.png', data: await imageBytes('png') },
     ]);
     const package_ = await operator.get(`/api/admin/packages/${trackingCode}`);

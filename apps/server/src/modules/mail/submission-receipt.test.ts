@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, shipmentFields, shipmentForm } from '../../../test/support/factories.ts';
+import { imageBytes, packageFields, packageForm } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -35,14 +35,14 @@ describe.each(databasesFor('any'))('the shipper’s receipt on %s', (kind) => {
   it('e-mails the shipper the code, the tracking link, the receiver, the destination and the package, once', async () => {
     // Customer notifications turned off: the receipt goes all the same.
     expect((await operator.put('/api/admin/notification-settings', { notifyCustomers: false })).status).toBe(200);
-    const fields = shipmentFields({
+    const fields = packageFields({
       description: 'Two books\nand a scarf',
       weight: '1.5',
       length: '30',
       width: '20',
       height: '10',
     });
-    const submitted = await submit(shipmentForm(fields));
+    const submitted = await submit(packageForm(fields));
     expect(submitted.status).toBe(201);
     const code = submitted.body.trackingCode as string;
 
@@ -81,9 +81,9 @@ describe.each(databasesFor('any'))('the shipper’s receipt on %s', (kind) => {
   });
 
   it('sends one receipt for a submission repeated with the same key', async () => {
-    const fields = shipmentFields();
+    const fields = packageFields();
     const key = randomUUID();
-    const [a, b] = await Promise.all([submit(shipmentForm(fields), key), submit(shipmentForm(fields), key)]);
+    const [a, b] = await Promise.all([submit(packageForm(fields), key), submit(packageForm(fields), key)]);
     expect(b.body.trackingCode).toBe(a.body.trackingCode);
     await testApp.app.mailOutbox.runOnce();
     await expect.poll(() => arrivedFor(fields.email).length, { timeout: 15 * SECOND }).toBe(1);
@@ -93,15 +93,15 @@ describe.each(databasesFor('any'))('the shipper’s receipt on %s', (kind) => {
 
   it('queues and sends nothing for a refused submission', async () => {
     const outboxBefore = (await findOutboxMessages(testApp.app.db)).length;
-    const badField = shipmentFields({ quantity: '0' });
-    const badImage = shipmentFields();
-    expect((await submit(shipmentForm(badField))).status).toBe(400);
+    const badField = packageFields({ quantity: '0' });
+    const badImage = packageFields();
+    expect((await submit(packageForm(badField))).status).toBe(400);
     const refusedImage = await submit(
-      shipmentForm(badImage, [{ name: 'fake.png', data: Buffer.from('not a picture'), type: 'image/png' }]),
+      packageForm(badImage, [{ name: 'fake.png', data: Buffer.from('not a picture'), type: 'image/png' }]),
     );
     expect(refusedImage.status).toBe(400);
     const tooMany = await submit(
-      shipmentForm(
+      packageForm(
         badImage,
         await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => ({ name: `${n}.png`, data: await imageBytes() }))),
       ),

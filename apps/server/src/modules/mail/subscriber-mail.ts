@@ -34,17 +34,17 @@ export function isSubscriberKind(kind: string): boolean {
  */
 export async function enqueueSubscriberUpdates(
   db: Database,
-  update: { shipmentId: string; trackingCode: string; event: NotificationEvent; detail: string; eventKey: string },
+  update: { packageId: string; trackingCode: string; event: NotificationEvent; detail: string; eventKey: string },
 ): Promise<number> {
   const subscribers = await db
     .select({ id: trackingSubscriptions.id })
     .from(trackingSubscriptions)
-    .where(and(eq(trackingSubscriptions.shipmentId, update.shipmentId), eq(trackingSubscriptions.status, 'confirmed')));
+    .where(and(eq(trackingSubscriptions.packageId, update.packageId), eq(trackingSubscriptions.status, 'confirmed')));
   return insertOutboxMessages(
     db,
     subscribers.map(({ id }) => ({
       kind: SUBSCRIBER_UPDATE_KIND,
-      shipmentId: update.shipmentId,
+      packageId: update.packageId,
       eventKey: update.eventKey,
       to: recipientOf(id),
       payload: {
@@ -67,13 +67,13 @@ export type QueuedConfirmation = Omit<SubscriptionConfirmContent, 'link'> & { li
 export async function enqueueSubscriptionConfirmation(
   db: Database,
   keys: SubscriptionKeys,
-  message: { shipmentId: string; content: SubscriptionConfirmContent },
+  message: { packageId: string; content: SubscriptionConfirmContent },
 ): Promise<number> {
   const { link, ...content } = message.content;
   return insertOutboxMessages(db, [
     {
       kind: SUBSCRIPTION_CONFIRM_KIND,
-      shipmentId: message.shipmentId,
+      packageId: message.packageId,
       eventKey: `confirm:${content.tokenHash}`,
       to: recipientOf(content.subscriptionId),
       payload: { ...content, linkSealed: keys.sealLink(link) } satisfies QueuedConfirmation,

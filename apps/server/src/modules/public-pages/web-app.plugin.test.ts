@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { contactWire, type PageRequest } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -118,7 +118,7 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
   });
 
   it("renders a code's tracking page with its answer, and an unknown code's with the reason", async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const known = await get(`/track/${trackingCode.toLowerCase()}`);
     expect(known.status).toBe(200);
     const { request } = await readRendered(known);

@@ -1,10 +1,10 @@
-// Migration 0020 adds the driver role and the runs: an install's operators keep their roles, a driver
+// Migration 0021 adds the driver role and the runs: an install's operators keep their roles, a driver
 // can be stored, any other role is still refused, and the runs' tables start empty. *PGlite*: the SQL is
 // the same on PostgreSQL, where every test app applies it too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStepDatabase, type StepDatabase } from '../../../test/support/migration-steps.ts';
 
-const MIGRATION = '0020_runs';
+const MIGRATION = '0021_runs';
 
 describe('the migration that adds drivers and runs', () => {
   let database: StepDatabase;

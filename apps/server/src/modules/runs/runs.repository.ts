@@ -1,7 +1,7 @@
 import { RUN_STATUSES } from '@waybill/domain';
 import { and, asc, count, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { runStops, runs, shipments } from '../../db/schema/index.ts';
+import { packages, runStops, runs } from '../../db/schema/index.ts';
 
 export type RunRow = typeof runs.$inferSelect;
 export type RunStopRow = typeof runStops.$inferSelect;
@@ -81,40 +81,40 @@ export async function findStopsElsewhere(
   db: Database,
   runId: string,
   day: string,
-  shipmentIds: string[],
+  packageIds: string[],
 ): Promise<RunStopRow[]> {
-  if (shipmentIds.length === 0) return [];
+  if (packageIds.length === 0) return [];
   return db
     .select()
     .from(runStops)
-    .where(and(eq(runStops.day, day), inArray(runStops.shipmentId, shipmentIds), ne(runStops.runId, runId)));
+    .where(and(eq(runStops.day, day), inArray(runStops.packageId, packageIds), ne(runStops.runId, runId)));
 }
 
 /** Removes these packages from whatever runs of `day` hold them (the stops' order keeps its gaps). */
-export async function deleteStopsOfPackages(db: Database, day: string, shipmentIds: string[]): Promise<void> {
-  if (shipmentIds.length === 0) return;
-  await db.delete(runStops).where(and(eq(runStops.day, day), inArray(runStops.shipmentId, shipmentIds)));
+export async function deleteStopsOfPackages(db: Database, day: string, packageIds: string[]): Promise<void> {
+  if (packageIds.length === 0) return;
+  await db.delete(runStops).where(and(eq(runStops.day, day), inArray(runStops.packageId, packageIds)));
 }
 
 /** Replaces a run's stops with these packages, in this order (positions from 1). */
-export async function replaceStops(db: Database, run: RunRow, shipmentIds: string[]): Promise<void> {
+export async function replaceStops(db: Database, run: RunRow, packageIds: string[]): Promise<void> {
   await db.delete(runStops).where(eq(runStops.runId, run.id));
-  if (shipmentIds.length === 0) return;
+  if (packageIds.length === 0) return;
   await db
     .insert(runStops)
-    .values(shipmentIds.map((shipmentId, index) => ({ runId: run.id, day: run.day, shipmentId, position: index + 1 })));
+    .values(packageIds.map((packageId, index) => ({ runId: run.id, day: run.day, packageId, position: index + 1 })));
 }
 
 /**
  * Packages that can go out (RUN_STATUSES) and are on no run of `day`. The status list is the predicate
- * of the partial index `shipments_run_ready_created_at_id_idx`, which gives the order; each package's
- * stop that day is one probe of `run_stops_shipment_id_day_key`.
+ * of the partial index `packages_run_ready_created_at_id_idx`, which gives the order; each package's
+ * stop that day is one probe of `run_stops_package_id_day_key`.
  */
 function unassignedCondition(day: string) {
   return and(
-    inArray(shipments.status, [...RUN_STATUSES]),
+    inArray(packages.status, [...RUN_STATUSES]),
     notExists(
-      sql`(select 1 from ${runStops} where ${runStops.shipmentId} = ${shipments.id} and ${runStops.day} = ${day})`,
+      sql`(select 1 from ${runStops} where ${runStops.packageId} = ${packages.id} and ${runStops.day} = ${day})`,
     ),
   );
 }
@@ -126,16 +126,16 @@ export async function findUnassignedIds(
   window: { limit: number; offset: number },
 ): Promise<string[]> {
   const rows = await db
-    .select({ id: shipments.id })
-    .from(shipments)
+    .select({ id: packages.id })
+    .from(packages)
     .where(unassignedCondition(day))
-    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .orderBy(desc(packages.createdAt), desc(packages.id))
     .limit(window.limit)
     .offset(window.offset);
   return rows.map((row) => row.id);
 }
 
 export async function countUnassigned(db: Database, day: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(shipments).where(unassignedCondition(day));
+  const [row] = await db.select({ count: count() }).from(packages).where(unassignedCondition(day));
   return Number(row?.count ?? 0);
 }

@@ -22,7 +22,7 @@ import { pageWindow } from '../../db/paging.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { PageOf } from '../../http/paging.ts';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
-import { findRunPackagesByCodes, findRunPackagesByIds, type RunPackageRow } from '../shipments/run-packages.service.ts';
+import { findRunPackagesByCodes, findRunPackagesByIds, type RunPackageRow } from '../packages/run-packages.service.ts';
 import { findActiveDriver, memberNames } from '../team/team.service.ts';
 import * as repository from './runs.repository.ts';
 
@@ -48,7 +48,7 @@ async function answersOf(db: Database, rows: repository.RunRow[]): Promise<Run[]
   const [packages, names] = await Promise.all([
     findRunPackagesByIds(
       db,
-      stops.map((stop) => stop.shipmentId),
+      stops.map((stop) => stop.packageId),
     ),
     memberNames(
       db,
@@ -63,7 +63,7 @@ async function answersOf(db: Database, rows: repository.RunRow[]): Promise<Run[]
     stops: stops
       .filter((stop) => stop.runId === row.id)
       .flatMap((stop) => {
-        const found = packages.get(stop.shipmentId);
+        const found = packages.get(stop.packageId);
         return found ? [found] : [];
       })
       .map((found, index) => ({ ...packageOf(found), position: index + 1 })),
@@ -153,12 +153,12 @@ export async function updateRun(db: Database, actor: AuditActor, id: string, inp
         tx,
         id,
         day,
-        stops.map((stop) => stop.shipmentId),
+        stops.map((stop) => stop.packageId),
       );
       if (taken.length > 0) {
         const packages = await findRunPackagesByIds(
           tx,
-          taken.map((stop) => stop.shipmentId),
+          taken.map((stop) => stop.packageId),
         );
         throw conflict(runPackagesTaken([...packages.values()].map((row) => row.trackingCode).sort()));
       }
@@ -224,13 +224,13 @@ export async function setRunStops(db: Database, actor: AuditActor, id: string, t
     const run = await requireRun(tx, id);
     if (run.day !== found.day) throw conflict(RUNS_CHANGED_MEANWHILE);
     const current = await repository.findStopsOf(tx, [id]);
-    const onRun = new Set(current.map((stop) => stop.shipmentId));
+    const onRun = new Set(current.map((stop) => stop.packageId));
     const packages = await findRunPackagesByCodes(tx, trackingCodes);
     refuseStops(trackingCodes, packages, onRun);
-    const shipmentIds = trackingCodes.map((code) => packages.get(code)!.id);
+    const packageIds = trackingCodes.map((code) => packages.get(code)!.id);
 
     const before = await answerOf(tx, run);
-    const elsewhere = await repository.findStopsElsewhere(tx, id, run.day, shipmentIds);
+    const elsewhere = await repository.findStopsElsewhere(tx, id, run.day, packageIds);
     const otherRuns = [...new Set(elsewhere.map((stop) => stop.runId))].sort();
     const othersBefore = await answersOf(
       tx,
@@ -239,9 +239,9 @@ export async function setRunStops(db: Database, actor: AuditActor, id: string, t
     await repository.deleteStopsOfPackages(
       tx,
       run.day,
-      elsewhere.map((stop) => stop.shipmentId),
+      elsewhere.map((stop) => stop.packageId),
     );
-    await repository.replaceStops(tx, run, shipmentIds);
+    await repository.replaceStops(tx, run, packageIds);
     await repository.touchRuns(tx, [id, ...otherRuns]);
 
     const codesOf = (answer: Run) => answer.stops.map((stop) => stop.trackingCode);
@@ -279,8 +279,8 @@ export async function listUnassigned(
     repository.countUnassigned(db, query.date),
   ]);
   const packages = await findRunPackagesByIds(db, ids);
-  const items = ids.flatMap((shipmentId) => {
-    const found = packages.get(shipmentId);
+  const items = ids.flatMap((packageId) => {
+    const found = packages.get(packageId);
     return found ? [packageOf(found)] : [];
   });
   return { items, total, page: query.page, pageSize: query.pageSize };

@@ -15,7 +15,7 @@ import {
 } from '@waybill/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -49,7 +49,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
   });
   afterAll(() => testApp?.close());
 
-  const accepted = async () => (await acceptedShipment(testApp, admin)).trackingCode;
+  const accepted = async () => (await acceptedPackage(testApp, admin)).trackingCode;
   const createRun = (driverId: string, date: string, client = operator, headers?: Record<string, string>) =>
     client.post('/api/admin/runs', { driverId, date }, headers ? { headers } : undefined);
   const putStops = (id: string, trackingCodes: unknown, client = operator) =>
@@ -114,14 +114,14 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
       expect.objectContaining({ position: 3, trackingCode: c }),
     ]);
     // What a driver needs at the door: the destination and the receiver, from the package.
-    const shipment = (await admin.get(`/api/admin/packages/${b}`)).body;
+    const pkg = (await admin.get(`/api/admin/packages/${b}`)).body;
     expect(first.body.stops[0]).toEqual({
       position: 1,
       trackingCode: b,
       status: 'Order Placed',
-      destination: shipment.destination,
-      receiverName: shipment.rname,
-      receiverPhone: shipment.rphone,
+      destination: pkg.destination,
+      receiverName: pkg.rname,
+      receiverPhone: pkg.rphone,
     });
 
     const second = await putStops(id, [c, a]);
@@ -172,9 +172,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     const answers = await Promise.all([putStops(one, [a, b]), putStops(two, [b, a]), putStops(one, [b])]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const stops = await testApp.app.db.select().from(runStops).where(eq(runStops.day, date));
-    expect(stops.map((stop) => stop.shipmentId).sort()).toHaveLength(
-      new Set(stops.map((stop) => stop.shipmentId)).size,
-    );
+    expect(stops.map((stop) => stop.packageId).sort()).toHaveLength(new Set(stops.map((stop) => stop.packageId)).size);
     expect(stops.length).toBeGreaterThanOrEqual(1);
     expect(stops.length).toBeLessThanOrEqual(2);
   });
@@ -193,13 +191,13 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     await putStops(first.body.id, [code]);
     const [stop] = await testApp.app.db.select().from(runStops).where(eq(runStops.runId, first.body.id));
     await expect(
-      testApp.app.db.insert(runStops).values({ runId: other, day: date, shipmentId: stop!.shipmentId, position: 1 }),
+      testApp.app.db.insert(runStops).values({ runId: other, day: date, packageId: stop!.packageId, position: 1 }),
     ).rejects.toThrow();
     // A stop's day is its run's: the foreign key refuses another.
     await expect(
       testApp.app.db
         .insert(runStops)
-        .values({ runId: other, day: freshDay(), shipmentId: stop!.shipmentId, position: 1 }),
+        .values({ runId: other, day: freshDay(), packageId: stop!.packageId, position: 1 }),
     ).rejects.toThrow();
 
     // Moving a run to a day where its package is already planned, or where its driver has a run, is refused.
@@ -226,8 +224,8 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     const { id } = (await createRun(driverA.id, date)).body;
     const ok = await accepted();
     await putStops(id, [ok]);
-    const pending = await submitShipment(testApp);
-    const rejected = await submitShipment(testApp);
+    const pending = await submitPackage(testApp);
+    const rejected = await submitPackage(testApp);
     expect((await admin.post('/api/admin/reject', { trackingCode: rejected })).status).toBe(200);
     const delivered = await accepted();
     await admin.post('/api/admin/update-status', { trackingCode: delivered, status: 'Delivered' });
@@ -317,7 +315,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
   it('lists the packages that can go out and are on no run that day, a page at a time', async () => {
     const date = freshDay();
     const [a, b] = [await accepted(), await accepted()];
-    const pending = await submitShipment(testApp);
+    const pending = await submitPackage(testApp);
     const { id } = (await createRun(driverA.id, date)).body;
     await putStops(id, [a]);
     const all = await operator.get(`/api/admin/runs/unassigned?date=${date}&pageSize=100`);

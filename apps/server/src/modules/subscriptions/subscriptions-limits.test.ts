@@ -10,7 +10,7 @@ import {
   UPDATES_CLOSED_REJECTED,
 } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import {
@@ -45,7 +45,7 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
   const { deliver, subscribe, to, changeStatus, pressConfirm, confirmed } = subscriptionSteps(() => subscriptions);
 
   it('answers the same whether the address is new, waiting or confirmed, and mails a waiting address at most every 5 minutes', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const confirmedEmail = unique('known');
     await confirmed(trackingCode, confirmedEmail);
     const waiting = unique('waiting');
@@ -74,7 +74,7 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
   });
 
   it('refuses a sixth address, and a sixth confirmation, with a clear 409', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const late = unique('late');
     expect((await subscribe(trackingCode, late)).status).toBe(202);
     const [lateConfirmation] = to((await deliver()).received, late);
@@ -102,7 +102,7 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
   });
 
   it('answers an unknown code, a bad address and bad links clearly, storing nothing', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const before = (await testApp.app.db.select().from(trackingSubscriptions)).length;
     const unknown = await subscribe('WB000000000000', unique('nobody'));
     expect(unknown.status).toBe(404);
@@ -129,9 +129,9 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
   });
 
   it('refuses e-mail updates for a delivered or rejected package with 409 and the reason, storing nothing', async () => {
-    const delivered = (await acceptedShipment(testApp, operator)).trackingCode;
+    const delivered = (await acceptedPackage(testApp, operator)).trackingCode;
     await changeStatus(delivered, 'Delivered');
-    const rejected = await submitShipment(testApp);
+    const rejected = await submitPackage(testApp);
     expect((await operator.post('/api/admin/reject', { trackingCode: rejected })).status).toBe(200);
     const before = await testApp.app.db.select().from(trackingSubscriptions);
     for (const [code, reason] of [
@@ -162,11 +162,11 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
       (await findOutboxMessages(testApp.app.db)).filter((row) => row.kind === 'subscription-confirm').length;
     const before = await confirmations();
     for (const email of variants) {
-      const { trackingCode } = await acceptedShipment(testApp, operator);
+      const { trackingCode } = await acceptedPackage(testApp, operator);
       expect((await subscribe(trackingCode, email)).status).toBe(202);
     }
     expect(await confirmations()).toBe(before + UPDATE_REQUESTS_PER_MAILBOX);
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const refused = await subscribe(trackingCode, `${base.slice(0, 2)}.${base.slice(2)}+again@gmail.com`);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
@@ -184,7 +184,7 @@ describe('asking for e-mail updates is rate limited', () => {
     const testApp = await startTestApp(ONE_DATABASE, { RATE_LIMITS: 'on', RATE_LIMIT_FORMS: '2/minute' });
     try {
       await testApp.app.mailOutbox.stop();
-      const { trackingCode } = await acceptedShipment(testApp, await testApp.operator());
+      const { trackingCode } = await acceptedPackage(testApp, await testApp.operator());
       const visitor = testApp.client();
       const statuses: number[] = [];
       for (const name of ['one', 'two', 'three']) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SUBSCRIBE_ACCEPTED } from '@waybill/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import {
@@ -43,7 +43,7 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
   );
 
   it('confirms by the link, then mails each status change and location once, until unsubscribed by the page', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     await deliver();
     const email = unique('Ada.Watcher');
 
@@ -138,7 +138,7 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
   });
 
   it("unsubscribes by the mail client's one-click POST (RFC 8058), form-encoded or multipart, and a new request needs a new confirmation", async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const email = unique('grace');
     await confirmed(trackingCode, email);
     await changeStatus(trackingCode, 'Shipped');
@@ -191,7 +191,7 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
     const outcomes: number[] = [];
     // A minute either side of the 48 hours, asked for through the service on a moved clock.
     for (const age of [48 * HOUR - 60_000, 48 * HOUR + 60_000]) {
-      const { trackingCode } = await acceptedShipment(testApp, operator);
+      const { trackingCode } = await acceptedPackage(testApp, operator);
       const email = unique('slow');
       await requestUpdates(deps, { kind: 'customer' }, trackingCode, email, new Date(Date.now() - age));
       const [confirmation] = to((await deliver()).received, email);

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { shipments, subscriptionRequestCounts, trackingSubscriptions } from '../../db/schema/index.ts';
+import { packages, subscriptionRequestCounts, trackingSubscriptions } from '../../db/schema/index.ts';
 
 export type SubscriptionRow = typeof trackingSubscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof trackingSubscriptions.$inferInsert;
@@ -9,40 +9,40 @@ export type NewSubscriptionRow = typeof trackingSubscriptions.$inferInsert;
  * The package of a code, its row locked until the transaction ends: every change to a package's
  * subscriptions takes this lock first, so two confirmations cannot both see four and make six.
  */
-export async function lockShipmentByCode(
+export async function lockPackageByCode(
   tx: Database,
   trackingCode: string,
 ): Promise<{ id: string; trackingCode: string; status: string } | undefined> {
   const [row] = await tx
-    .select({ id: shipments.id, trackingCode: shipments.trackingCode, status: shipments.status })
-    .from(shipments)
-    .where(eq(shipments.trackingCode, trackingCode))
+    .select({ id: packages.id, trackingCode: packages.trackingCode, status: packages.status })
+    .from(packages)
+    .where(eq(packages.trackingCode, trackingCode))
     .limit(1)
     .for('update');
   return row;
 }
 
-export async function lockShipmentById(tx: Database, id: string): Promise<void> {
-  await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, id)).for('update');
+export async function lockPackageById(tx: Database, id: string): Promise<void> {
+  await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).for('update');
 }
 
-export async function countConfirmed(db: Database, shipmentId: string): Promise<number> {
+export async function countConfirmed(db: Database, packageId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(trackingSubscriptions)
-    .where(and(eq(trackingSubscriptions.shipmentId, shipmentId), eq(trackingSubscriptions.status, 'confirmed')));
+    .where(and(eq(trackingSubscriptions.packageId, packageId), eq(trackingSubscriptions.status, 'confirmed')));
   return row?.n ?? 0;
 }
 
 export async function findByAddress(
   db: Database,
-  shipmentId: string,
+  packageId: string,
   emailHash: string,
 ): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(trackingSubscriptions)
-    .where(and(eq(trackingSubscriptions.shipmentId, shipmentId), eq(trackingSubscriptions.emailHash, emailHash)))
+    .where(and(eq(trackingSubscriptions.packageId, packageId), eq(trackingSubscriptions.emailHash, emailHash)))
     .limit(1);
   return row;
 }
@@ -56,9 +56,9 @@ export async function findByTokenHash(
   const column =
     which === 'confirm' ? trackingSubscriptions.confirmTokenHash : trackingSubscriptions.unsubscribeTokenHash;
   const [row] = await db
-    .select({ subscription: trackingSubscriptions, trackingCode: shipments.trackingCode })
+    .select({ subscription: trackingSubscriptions, trackingCode: packages.trackingCode })
     .from(trackingSubscriptions)
-    .innerJoin(shipments, eq(shipments.id, trackingSubscriptions.shipmentId))
+    .innerJoin(packages, eq(packages.id, trackingSubscriptions.packageId))
     .where(eq(column, tokenHash))
     .limit(1);
   return row ? { ...row.subscription, trackingCode: row.trackingCode } : undefined;
@@ -71,7 +71,7 @@ export async function insertSubscription(db: Database, row: NewSubscriptionRow):
 export async function updateSubscription(
   db: Database,
   id: string,
-  changes: Partial<Omit<NewSubscriptionRow, 'id' | 'shipmentId' | 'emailHash'>>,
+  changes: Partial<Omit<NewSubscriptionRow, 'id' | 'packageId' | 'emailHash'>>,
 ): Promise<void> {
   await db.update(trackingSubscriptions).set(changes).where(eq(trackingSubscriptions.id, id));
 }

@@ -72,11 +72,11 @@ export async function requestUpdates(
   now = new Date(),
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const shipment = await repository.lockShipmentByCode(tx, trackingCode);
-    if (!shipment) throw notFound(PACKAGE_NOT_FOUND);
-    const closed = updatesClosedReason(shipment.status);
+    const pkg = await repository.lockPackageByCode(tx, trackingCode);
+    if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+    const closed = updatesClosedReason(pkg.status);
     if (closed) throw conflict(closed);
-    if ((await repository.countConfirmed(tx, shipment.id)) >= MAX_SUBSCRIBERS) throw conflict(SUBSCRIBERS_FULL);
+    if ((await repository.countConfirmed(tx, pkg.id)) >= MAX_SUBSCRIBERS) throw conflict(SUBSCRIBERS_FULL);
     const mailbox = await repository.countMailboxRequest(tx, deps.keys.hashEmail(mailboxKey(email)), now, MAILBOX_RULE);
     if (!mailbox.counted) {
       throw new TooManyUpdateRequestsError(
@@ -84,7 +84,7 @@ export async function requestUpdates(
       );
     }
     const emailHash = deps.keys.hashEmail(email);
-    const existing = await repository.findByAddress(tx, shipment.id, emailHash);
+    const existing = await repository.findByAddress(tx, pkg.id, emailHash);
     if (existing?.status === 'confirmed') return;
     const lastLinkAt = existing?.confirmExpiresAt ? existing.confirmExpiresAt.getTime() - CONFIRM_MS : undefined;
     if (
@@ -109,7 +109,7 @@ export async function requestUpdates(
     } else {
       await repository.insertSubscription(tx, {
         id,
-        shipmentId: shipment.id,
+        packageId: pkg.id,
         emailHash,
         unsubscribeTokenHash: hashToken(deps.keys.unsubscribeToken(id)),
         createdAt: now,
@@ -117,15 +117,15 @@ export async function requestUpdates(
       });
     }
     await enqueueSubscriptionConfirmation(tx, deps.keys, {
-      shipmentId: shipment.id,
+      packageId: pkg.id,
       content: {
         subscriptionId: id,
-        trackingCode: shipment.trackingCode,
+        trackingCode: pkg.trackingCode,
         link: confirmUrl({ publicUrl: deps.publicUrl }, token),
         tokenHash,
       },
     });
-    await recordAudit(tx, { actor, action: 'package.updates_requested', target: packageTarget(shipment.trackingCode) });
+    await recordAudit(tx, { actor, action: 'package.updates_requested', target: packageTarget(pkg.trackingCode) });
   });
 }
 
@@ -175,7 +175,7 @@ export async function confirmUpdates(
   return deps.db.transaction(async (tx) => {
     const found = await repository.findByTokenHash(tx, 'confirm', hashToken(token));
     if (!found) return { kind: 'invalid' } as const;
-    await repository.lockShipmentById(tx, found.shipmentId);
+    await repository.lockPackageById(tx, found.packageId);
     // Read again under the lock: a click at the same moment may have used the token.
     const subscription = await repository.findByTokenHash(tx, 'confirm', hashToken(token));
     if (!subscription) return { kind: 'invalid' } as const;
@@ -185,7 +185,7 @@ export async function confirmUpdates(
     if (!subscription.confirmExpiresAt || subscription.confirmExpiresAt <= now) {
       return { kind: 'expired', trackingCode } as const;
     }
-    if ((await repository.countConfirmed(tx, subscription.shipmentId)) >= MAX_SUBSCRIBERS) {
+    if ((await repository.countConfirmed(tx, subscription.packageId)) >= MAX_SUBSCRIBERS) {
       return { kind: 'full', trackingCode } as const;
     }
     await repository.updateSubscription(tx, subscription.id, {

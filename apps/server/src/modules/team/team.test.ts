@@ -4,7 +4,7 @@
 // sign-ins is in auth/sign-in-throttle.test.ts).
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitShipment } from '../../../test/support/factories.ts';
+import { submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
@@ -139,7 +139,7 @@ describe.each(databasesFor('sql'))('team of operators on %s', (kind) => {
       name: 'Nia O.',
       role: 'operator',
     });
-    const trackingCode = await submitShipment(testApp);
+    const trackingCode = await submitPackage(testApp);
     expect((await nia.post('/api/admin/accept', { trackingCode })).status).toBe(200);
     expect((await nia.get('/api/admin/notification-settings')).status).toBe(200);
     expect((await nia.get('/api/admin/operators')).body).toEqual(ADMIN_ONLY);

@@ -2,12 +2,12 @@ import { trackResultSchema } from '@waybill/domain';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { LISTENER_APPLICATION_NAME } from '../../db/change-listener.ts';
-import { shipments } from '../../db/schema/index.ts';
+import { packages } from '../../db/schema/index.ts';
 import { matchesEtag } from './tracking.routes.ts';
 
 const NOT_FOUND = 'Package not found. Please check the tracking code and try again.';
@@ -37,11 +37,11 @@ describe.each(databasesFor('sql'))('cached tracking answers on %s', (kind) => {
   const unannouncedStatus = (trackingCode: string, status: string) =>
     testApp.app.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-      await tx.update(shipments).set({ status }).where(eq(shipments.trackingCode, trackingCode));
+      await tx.update(packages).set({ status }).where(eq(packages.trackingCode, trackingCode));
     });
 
   it('answers from memory until the database announces a change', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const first = await track(trackingCode);
     expect(first.status).toBe(200);
     // Unannounced, the change stays unseen: the answer came from memory.
@@ -50,7 +50,7 @@ describe.each(databasesFor('sql'))('cached tracking answers on %s', (kind) => {
     expect(cached.text).toBe(first.text);
     expect(cached.headers.get('etag')).toBe(first.headers.get('etag'));
     // Any announced change of the package, here one made directly in the database, drops it.
-    await testApp.app.db.update(shipments).set({ status: 'Shipped' }).where(eq(shipments.trackingCode, trackingCode));
+    await testApp.app.db.update(packages).set({ status: 'Shipped' }).where(eq(packages.trackingCode, trackingCode));
     const changed = await pollTrack(trackingCode, (body) => body.status === 'Shipped');
     expect(changed.status).toBe('Shipped');
   });
@@ -67,7 +67,7 @@ describe.each(databasesFor('sql'))('cached tracking answers on %s', (kind) => {
   }
 
   it('shows a change made through the console at the next request: status, location added and deleted, package deleted', async () => {
-    const { trackingCode, status } = await acceptedShipment(testApp, operator);
+    const { trackingCode, status } = await acceptedPackage(testApp, operator);
     const read = async () => {
       const answer = await track(trackingCode);
       expect(answer.status).toBe(200);
@@ -94,7 +94,7 @@ describe.each(databasesFor('sql'))('cached tracking answers on %s', (kind) => {
   });
 
   it('answers 304 with no body to the current ETag, and the new answer once the package changed', async () => {
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const first = await track(trackingCode);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]{32}"$/);
@@ -122,8 +122,8 @@ describe.each(databasesFor('sql'))('cached tracking answers on %s', (kind) => {
     const code = kind === 'pglite' ? 'CACHEMISS001' : 'CACHEMISS002';
     expect((await track(code)).status).toBe(404);
     expect((await track(code)).body).toEqual({ message: NOT_FOUND });
-    const submitted = await submitShipment(testApp);
-    await testApp.app.db.update(shipments).set({ trackingCode: code }).where(eq(shipments.trackingCode, submitted));
+    const submitted = await submitPackage(testApp);
+    await testApp.app.db.update(packages).set({ trackingCode: code }).where(eq(packages.trackingCode, submitted));
     expect(await pollTrack(code, (body) => body.trackingCode === code)).toMatchObject({ trackingCode: code });
   });
 
@@ -131,7 +131,7 @@ describe.each(databasesFor('sql'))('cached tracking answers on %s', (kind) => {
     'drops every answer when the listening connection is lost and keeps none until it listens again',
     async () => {
       const answers = testApp.app.trackingAnswers;
-      const { trackingCode, status } = await acceptedShipment(testApp, operator);
+      const { trackingCode, status } = await acceptedPackage(testApp, operator);
       const before = await track(trackingCode);
       expect(before.body.status).toBe(status);
       await waitFor(() => answers.enabled, 'the cache is on');

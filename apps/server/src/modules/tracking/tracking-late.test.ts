@@ -1,11 +1,11 @@
 import { isRunningLate, trackResultSchema } from '@waybill/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, submitPackage } from '../../../test/support/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
-import { shipments } from '../../db/schema/index.ts';
-import { trackShipment } from './tracking.service.ts';
+import { packages } from '../../db/schema/index.ts';
+import { trackPackage } from './tracking.service.ts';
 
 const HOUR = 3_600_000;
 
@@ -19,7 +19,7 @@ describe.each(databasesFor('sql'))('the late flag of GET /api/track/:code on %s'
 
   // The clock is controlled by moving the package's dates, never by waiting.
   const setPackage = (trackingCode: string, values: { status?: string; estimatedDelivery?: Date | null }) =>
-    testApp.app.db.update(shipments).set(values).where(eq(shipments.trackingCode, trackingCode));
+    testApp.app.db.update(packages).set(values).where(eq(packages.trackingCode, trackingCode));
 
   const track = async (trackingCode: string) => {
     const response = await testApp.client().get(`/api/track/${trackingCode}`);
@@ -29,15 +29,15 @@ describe.each(databasesFor('sql'))('the late flag of GET /api/track/:code on %s'
 
   it('answers late: false while the estimated delivery is ahead, and for a Pending package', async () => {
     const operator = await testApp.operator();
-    const accepted = await acceptedShipment(testApp, operator);
+    const accepted = await acceptedPackage(testApp, operator);
     expect((await track(accepted.trackingCode)).late).toBe(false);
-    const pending = await submitShipment(testApp);
+    const pending = await submitPackage(testApp);
     expect(await track(pending)).toMatchObject({ status: 'Pending', estimatedDelivery: null, late: false });
   });
 
   it('answers late: true once the estimated delivery has passed and the package is on its way', async () => {
     const operator = await testApp.operator();
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     await setPackage(trackingCode, { status: 'Out for Delivery', estimatedDelivery: new Date(Date.now() - HOUR) });
     expect(await track(trackingCode)).toMatchObject({ status: 'Out for Delivery', late: true });
   });
@@ -45,7 +45,7 @@ describe.each(databasesFor('sql'))('the late flag of GET /api/track/:code on %s'
   it('never calls a delivered or rejected package late', async () => {
     const operator = await testApp.operator();
     for (const status of ['Delivered', 'Rejected']) {
-      const { trackingCode } = await acceptedShipment(testApp, operator);
+      const { trackingCode } = await acceptedPackage(testApp, operator);
       await setPackage(trackingCode, { status, estimatedDelivery: new Date(Date.now() - 100 * HOUR) });
       expect((await track(trackingCode)).late).toBe(false);
     }
@@ -53,7 +53,7 @@ describe.each(databasesFor('sql'))('the late flag of GET /api/track/:code on %s'
 
   it('agrees with isRunningLate of the domain to the millisecond, on a fixed clock', async () => {
     const operator = await testApp.operator();
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     const now = new Date('2030-06-01T12:00:00.000Z');
     const cases = [
       { status: 'Shipped', estimatedDelivery: new Date(now.getTime() - 1) },
@@ -67,7 +67,7 @@ describe.each(databasesFor('sql'))('the late flag of GET /api/track/:code on %s'
     const seen = [];
     for (const values of cases) {
       await setPackage(trackingCode, values);
-      const answer = trackResultSchema.parse(JSON.parse(await trackShipment(testApp.app.db, trackingCode, now)));
+      const answer = trackResultSchema.parse(JSON.parse(await trackPackage(testApp.app.db, trackingCode, now)));
       seen.push(answer.late);
       expect(answer.late).toBe(isRunningLate(values, now));
     }

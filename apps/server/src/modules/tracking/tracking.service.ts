@@ -9,7 +9,7 @@ import { findTrackResultJson } from './tracking.repository.ts';
  * delivery and locations, no personal data; `late` (isRunningLate) as of `now`, so the page says
  * "Running late" instead of showing a delivery date that has passed.
  */
-export async function trackShipment(db: Database, trackingCode: string, now = new Date()): Promise<string> {
+export async function trackPackage(db: Database, trackingCode: string, now = new Date()): Promise<string> {
   const json = await findTrackResultJson(db, trackingCode, now);
   if (json === undefined) throw notFound(PACKAGE_NOT_FOUND);
   return json;
@@ -24,7 +24,7 @@ const checkAnswer = (json: string) => {
 /** The service's answer, with "not found" as undefined so that it can be kept too. */
 async function readAnswer(db: Database, code: string): Promise<string | undefined> {
   try {
-    return await trackShipment(db, code);
+    return await trackPackage(db, code);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return undefined;
     throw error;

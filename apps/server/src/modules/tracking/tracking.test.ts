@@ -1,6 +1,6 @@
-import { type ShipmentView, trackResultSchema } from '@waybill/domain';
+import { type PackageAnswer, trackResultSchema } from '@waybill/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedShipment, shipmentFields, submitShipment } from '../../../test/support/factories.ts';
+import { acceptedPackage, packageFields, submitPackage } from '../../../test/support/factories.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 
@@ -14,7 +14,7 @@ describe.each(databasesFor('sql'))('GET /api/track/:code on %s', (kind) => {
 
   it('shows status, estimated delivery and locations, with no personal data', async () => {
     const operator = await testApp.operator();
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     await operator.post('/api/admin/location-update', { trackingCode, location: 'Oakland depot' });
     await operator.post('/api/admin/update-status', { trackingCode, status: 'Shipped' });
 
@@ -37,10 +37,10 @@ describe.each(databasesFor('sql'))('GET /api/track/:code on %s', (kind) => {
 
   it('lists every update oldest first with the same ISO times the console shows', async () => {
     const operator = await testApp.operator();
-    const { trackingCode } = await acceptedShipment(testApp, operator);
+    const { trackingCode } = await acceptedPackage(testApp, operator);
     for (const location of ['Oakland depot', 'Reno hub', 'Denver "north" hub'])
       await operator.post('/api/admin/location-update', { trackingCode, location });
-    const stored = (await operator.get<ShipmentView>(`/api/admin/packages/${trackingCode}`)).body;
+    const stored = (await operator.get<PackageAnswer>(`/api/admin/packages/${trackingCode}`)).body;
 
     const response = await testApp.client().get(`/api/track/${trackingCode}`);
     expect(response.status).toBe(200);
@@ -59,7 +59,7 @@ describe.each(databasesFor('sql'))('GET /api/track/:code on %s', (kind) => {
   });
 
   it('finds a code typed in lower case with spaces around it', async () => {
-    const trackingCode = await submitShipment(testApp, shipmentFields());
+    const trackingCode = await submitPackage(testApp, packageFields());
     const response = await testApp.client().get(`/api/track/${encodeURIComponent(`  ${trackingCode.toLowerCase()} `)}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /** Strings an attacker tries first: injections, traversal, odd unicode, control characters. */
 export const HOSTILE_TEXTS = [
   "' OR '1'='1",
-  "'; DROP TABLE shipments; --",
+  "'; DROP TABLE packages; --",
   '1; SELECT pg_sleep(5)',
   '" onmouseover="alert(1)',
   '<script>alert(1)</script>',

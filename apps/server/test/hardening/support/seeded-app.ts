@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { acceptedShipment, submitShipment } from '../../support/factories.ts';
+import { acceptedPackage, submitPackage } from '../../support/factories.ts';
 import type { TestClient } from '../../support/http-client.ts';
 import type { TestApp } from '../../support/test-app.ts';
 import { fingerprintRows } from './database-state.ts';
@@ -16,8 +16,8 @@ import type { RawAnswer } from './raw-http.ts';
  */
 export async function seedContext(testApp: TestApp, operator: TestClient): Promise<SeededContext> {
   await testApp.app.mailOutbox.stop();
-  const pendingCode = await submitShipment(testApp);
-  const { trackingCode: acceptedCode } = await acceptedShipment(testApp, operator);
+  const pendingCode = await submitPackage(testApp);
+  const { trackingCode: acceptedCode } = await acceptedPackage(testApp, operator);
   const located = await operator.post('/api/admin/location-update', { trackingCode: acceptedCode, location: 'Depot' });
   const plan = await operator.post('/api/create-plan', {
     name1: 'Basic',

@@ -57,7 +57,7 @@ describe('composer values', () => {
   });
 
   it('fills the package fields from a saved package under its API field names', () => {
-    const shipment = {
+    const pkg = {
       trackingCode: 'ABCD2345EFGH',
       name: 'Ada',
       email: 'ada@example.com',
@@ -69,7 +69,7 @@ describe('composer values', () => {
       destination: '1 Market Sq',
       description: 'Books',
     } as PackageView;
-    expect(valuesFromPackage(shipment)).toEqual({
+    expect(valuesFromPackage(pkg)).toEqual({
       shipperName: 'Ada',
       shipperPhone: '+1 555',
       shipperAddress: '12 Dock St',

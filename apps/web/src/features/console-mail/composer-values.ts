@@ -101,17 +101,17 @@ export const composerResolver: Resolver<ComposerValues, unknown, EmailPayload> =
   >;
 
 /** The composer fields a saved package fills (API field names on the right). */
-export function valuesFromPackage(shipment: PackageView): Partial<ComposerValues> {
+export function valuesFromPackage(pkg: PackageView): Partial<ComposerValues> {
   return {
-    shipperName: shipment.name,
-    shipperPhone: shipment.phone,
-    shipperAddress: shipment.pickupLocation,
-    shipperEmail: shipment.email,
-    receiverName: shipment.receiverName,
-    receiverPhone: shipment.receiverPhone,
-    receiverAddress: shipment.destination,
-    receiverEmail: shipment.receiverEmail,
-    packageDescription: shipment.description,
-    trackingCode: shipment.trackingCode,
+    shipperName: pkg.name,
+    shipperPhone: pkg.phone,
+    shipperAddress: pkg.pickupLocation,
+    shipperEmail: pkg.email,
+    receiverName: pkg.receiverName,
+    receiverPhone: pkg.receiverPhone,
+    receiverAddress: pkg.destination,
+    receiverEmail: pkg.receiverEmail,
+    packageDescription: pkg.description,
+    trackingCode: pkg.trackingCode,
   };
 }

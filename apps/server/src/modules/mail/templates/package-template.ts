@@ -74,7 +74,7 @@ function imagesBlock(images: EmailImage[]): string {
 }
 
 function textSummary(context: MailContext, email: ComposedEmail): string[] {
-  const lines: string[] = ['Shipment summary', ''];
+  const lines: string[] = ['Package summary', ''];
   for (const party of partiesOf(email)) {
     lines.push(`${party.title}:`);
     const filled = party.lines.filter(([, value]) => value !== '');
@@ -95,7 +95,7 @@ function textSummary(context: MailContext, email: ComposedEmail): string[] {
   return lines;
 }
 
-/** The Package Notification e-mail: greeting, message, shipment summary, tracking link, images, signature. */
+/** The Package Notification e-mail: greeting, message, package summary, tracking link, images, signature. */
 export function renderPackageEmail(
   context: MailContext,
   email: ComposedEmail,
@@ -104,7 +104,7 @@ export function renderPackageEmail(
   const body = [
     paragraph(email.customGreeting),
     email.customMessage === '' ? '' : paragraph(email.customMessage),
-    heading('Shipment summary'),
+    heading('Package summary'),
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px"><tr>${partiesOf(email).map(partyCell).join('')}</tr></table>`,
     email.packageDescription === '' ? '' : `${heading('Package description')}${paragraph(email.packageDescription)}`,
     email.trackingCode === '' ? '' : trackingBlock(context, email.trackingCode),

@@ -54,8 +54,8 @@ describe('package notification template', () => {
     expect(email.html).toContain('We picked up your package.<br>It leaves today.');
     expect(email.html).toContain('12 Dock Street<br>Oakland');
     expect(email.text).toContain('We picked up your package.\nIt leaves today.');
-    expect(email.text.indexOf('Hello,')).toBeLessThan(email.text.indexOf('Shipment summary'));
-    expect(email.text.indexOf('Shipment summary')).toBeLessThan(email.text.indexOf('Best regards,'));
+    expect(email.text.indexOf('Hello,')).toBeLessThan(email.text.indexOf('Package summary'));
+    expect(email.text.indexOf('Package summary')).toBeLessThan(email.text.indexOf('Best regards,'));
   });
 
   it('uses a custom greeting and signature', () => {
@@ -98,7 +98,7 @@ describe('simple message template', () => {
     expect(email.html).toContain('Our depot is closed on Monday.<br>Pickups resume Tuesday.');
     expect(email.html).toContain('Best regards,<br>Waybill Team');
     expect(email.html).not.toContain('Ada Shipper');
-    expect(email.html).not.toContain('Shipment summary');
+    expect(email.html).not.toContain('Package summary');
     expect(email.text).toBe(
       [
         'Hello,',

@@ -141,12 +141,12 @@ export function EmailComposer() {
                         {templateType === 'package' && (
                           <>
                             <PackagePicker
-                              onPick={(shipment) => {
-                                for (const [field, value] of Object.entries(valuesFromPackage(shipment))) {
+                              onPick={(pkg) => {
+                                for (const [field, value] of Object.entries(valuesFromPackage(pkg))) {
                                   form.setValue(field as keyof ComposerValues, value, { shouldDirty: true });
                                 }
                                 if (!form.getValues('to').trim()) {
-                                  form.setValue('to', shipment.receiverEmail, { shouldDirty: true });
+                                  form.setValue('to', pkg.receiverEmail, { shouldDirty: true });
                                 }
                               }}
                             />

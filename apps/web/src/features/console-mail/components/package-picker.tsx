@@ -5,12 +5,12 @@ import { useMemo, useState } from 'react';
 import { usePackageSearch } from '../api/search-packages.ts';
 
 /** How a package reads in the list: its code and who sends it to whom. */
-export function packageOptionLabel(shipment: PackageView): string {
-  return `${shipment.trackingCode} · ${shipment.name} → ${shipment.receiverName}`;
+export function packageOptionLabel(pkg: PackageView): string {
+  return `${pkg.trackingCode} · ${pkg.name} → ${pkg.receiverName}`;
 }
 
 /** Searches saved packages on the server and hands the chosen one to `onPick`. */
-export function PackagePicker({ onPick }: { onPick: (shipment: PackageView) => void }) {
+export function PackagePicker({ onPick }: { onPick: (pkg: PackageView) => void }) {
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
   const [debouncedTerm] = useDebouncedValue(term, 250);
@@ -22,7 +22,7 @@ export function PackagePicker({ onPick }: { onPick: (shipment: PackageView) => v
     const found = results.data ?? [];
     return picked && !found.some((item) => item._id === picked._id) ? [picked, ...found] : found;
   }, [results.data, picked]);
-  const options = packages.map((shipment) => ({ value: shipment.trackingCode, label: packageOptionLabel(shipment) }));
+  const options = packages.map((pkg) => ({ value: pkg.trackingCode, label: packageOptionLabel(pkg) }));
 
   return (
     <Select
@@ -43,9 +43,9 @@ export function PackagePicker({ onPick }: { onPick: (shipment: PackageView) => v
       filter={({ options: all }) => all}
       nothingFoundMessage={results.isFetching ? 'Searching…' : 'No saved package matches'}
       onChange={(code) => {
-        const shipment = packages.find((item) => item.trackingCode === code) ?? null;
-        setPicked(shipment);
-        if (shipment) onPick(shipment);
+        const pkg = packages.find((item) => item.trackingCode === code) ?? null;
+        setPicked(pkg);
+        if (pkg) onPick(pkg);
       }}
       comboboxProps={{ withinPortal: true }}
     />

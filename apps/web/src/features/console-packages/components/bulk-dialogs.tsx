@@ -4,13 +4,13 @@ import {
   CUSTOM_STATUS_REQUIRED,
   countOf,
   LOCATION_REQUIRED,
-  SHIPMENT_STATUSES,
+  PACKAGE_STATUSES,
   STATUS_MAX_LENGTH,
 } from '@waybill/domain';
 import { useState } from 'react';
 import { notifyWarning } from '../../../lib/notify.ts';
 
-const STATUS_OPTIONS = [...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
+const STATUS_OPTIONS = [...PACKAGE_STATUSES, CUSTOM_STATUS_OPTION];
 
 /** "1 package", "12 packages". */
 export const packagesCount = (count: number) => countOf(count, 'package', 'packages');

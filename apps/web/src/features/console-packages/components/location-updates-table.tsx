@@ -7,9 +7,9 @@ import { useDeleteLocationUpdate } from '../api/delete-location-update.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 
 /** The location updates of a package, oldest first, each with its own delete button. */
-export function LocationUpdatesTable({ shipment }: { shipment: PackageView }) {
+export function LocationUpdatesTable({ pkg }: { pkg: PackageView }) {
   const remove = useDeleteLocationUpdate();
-  const updates = [...shipment.locationUpdates].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  const updates = [...pkg.locationUpdates].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
 
   return (
     <section aria-label="Location updates">
@@ -22,7 +22,7 @@ export function LocationUpdatesTable({ shipment }: { shipment: PackageView }) {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={300}>
-          <Table striped verticalSpacing="xs" aria-label={`Location updates of ${shipment.trackingCode}`}>
+          <Table striped verticalSpacing="xs" aria-label={`Location updates of ${pkg.trackingCode}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Timestamp</Table.Th>
@@ -50,12 +50,12 @@ export function LocationUpdatesTable({ shipment }: { shipment: PackageView }) {
                         disabled={remove.isPending && !deleting}
                         onClick={() =>
                           remove.mutate(
-                            { trackingCode: shipment.trackingCode, timestamp: update.timestamp },
+                            { trackingCode: pkg.trackingCode, timestamp: update.timestamp },
                             {
                               onSuccess: () =>
                                 notifySuccess({
                                   title: 'Location Update Deleted',
-                                  message: `Removed "${update.location}" from ${shipment.trackingCode}`,
+                                  message: `Removed "${update.location}" from ${pkg.trackingCode}`,
                                 }),
                               onError: (error) => notifyPackageError('Error deleting location update', error),
                             },

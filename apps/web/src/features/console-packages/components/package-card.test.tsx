@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PACKAGE } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
 import { PackageCard } from './package-card.tsx';
 
 describe('PackageCard', () => {
   it('names its details button by the text it shows (label in name), and opens the details', async () => {
     const onOpen = vi.fn();
-    renderForTest(<PackageCard shipment={{ ...SHIPMENT, status: 'Pending' }} onOpen={onOpen} />);
+    renderForTest(<PackageCard pkg={{ ...PACKAGE, status: 'Pending' }} onOpen={onOpen} />);
     const button = screen.getByRole('button', {
       name: /^Pending\s*ABCDEFGH2345\s*Shipper:\s*Ada Obi\s*Receiver:\s*Kofi Mensah/,
     });

@@ -8,16 +8,16 @@ import { PendingActions } from './pending-actions.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 interface PackageCardProps {
-  shipment: PackageView;
-  onOpen: (shipment: PackageView) => void;
+  pkg: PackageView;
+  onOpen: (pkg: PackageView) => void;
 }
 
 /**
  * One package in the grid: first image, shipper, receiver, status and tracking code (a button that
  * opens the details; a click anywhere on the card does too), then Accept/Reject or the status dropdown.
  */
-export function PackageCard({ shipment, onOpen }: PackageCardProps) {
-  const { trackingCode, status } = shipment;
+export function PackageCard({ pkg, onOpen }: PackageCardProps) {
+  const { trackingCode, status } = pkg;
   return (
     <Card
       component="article"
@@ -26,17 +26,17 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
       radius="md"
       padding="md"
       className={classes.card}
-      onClick={() => onOpen(shipment)}
+      onClick={() => onOpen(pkg)}
     >
       <Card.Section>
-        <PackageThumbnail src={shipment.packageThumbnails[0]} alt={`Package ${trackingCode}`} height={160} />
+        <PackageThumbnail src={pkg.packageThumbnails[0]} alt={`Package ${trackingCode}`} height={160} />
       </Card.Section>
       {/* Named by what it shows (WCAG 2.5.3, label in name): status, code, shipper and receiver. */}
       <UnstyledButton
         className={classes.summary}
         onClick={(event) => {
           event.stopPropagation();
-          onOpen(shipment);
+          onOpen(pkg);
         }}
       >
         <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs">
@@ -50,18 +50,18 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
             <Text component="span" c="dimmed" size="sm">
               Shipper:{' '}
             </Text>
-            {shipment.name}
+            {pkg.name}
           </Text>
           <Text component="span" size="sm" truncate>
             <Text component="span" c="dimmed" size="sm">
               Receiver:{' '}
             </Text>
-            {shipment.receiverName}
+            {pkg.receiverName}
           </Text>
         </Stack>
-        {shipment.attention?.length ? (
+        {pkg.attention?.length ? (
           <Stack mt="xs" gap={0}>
-            <AttentionReasons reasons={shipment.attention} />
+            <AttentionReasons reasons={pkg.attention} />
           </Stack>
         ) : null}
         <VisuallyHidden>, open details</VisuallyHidden>
@@ -73,7 +73,7 @@ export function PackageCard({ shipment, onOpen }: PackageCardProps) {
         {status === PENDING_STATUS ? (
           <PendingActions trackingCode={trackingCode} />
         ) : (
-          <PackageStatusControl shipment={shipment} />
+          <PackageStatusControl pkg={pkg} />
         )}
       </div>
     </Card>

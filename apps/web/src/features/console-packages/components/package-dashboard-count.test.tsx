@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageAnswer } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PACKAGE_ANSWER } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { pagerPages, showingText } from './list-summary.ts';
 import { PackageDashboard } from './package-dashboard.tsx';
 
-const shipment = (index: number): ShipmentView => ({
-  ...SHIPMENT_ANSWER,
+const pkg = (index: number): PackageAnswer => ({
+  ...PACKAGE_ANSWER,
   _id: `id-${index}`,
   trackingCode: `CODE${String(index).padStart(8, '0')}`,
 });
@@ -21,7 +21,7 @@ function serve(matches: number) {
     const page = Number(url.searchParams.get('page'));
     const size = Number(url.searchParams.get('pageSize'));
     const from = (page - 1) * size;
-    const items = Array.from({ length: Math.max(0, Math.min(size, matches - from)) }, (_, i) => shipment(from + i));
+    const items = Array.from({ length: Math.max(0, Math.min(size, matches - from)) }, (_, i) => pkg(from + i));
     const capped = matches > 1000;
     const headers = new Headers({
       'X-Total-Count': String(Math.min(matches, 1000)),

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShipmentView } from '@waybill/domain';
+import type { PackageAnswer } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDesktopViewport } from '../../../../test/desktop-viewport.ts';
+import { PACKAGE_ANSWER } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { DASHBOARD_VIEW_KEY, PackageDashboard } from './package-dashboard.tsx';
 
-const ITEMS: ShipmentView[] = [0, 1].map((index) => ({
-  ...SHIPMENT_ANSWER,
+const ITEMS: PackageAnswer[] = [0, 1].map((index) => ({
+  ...PACKAGE_ANSWER,
   _id: `id-${index}`,
   trackingCode: `CODE${String(index).padStart(8, '0')}`,
 }));

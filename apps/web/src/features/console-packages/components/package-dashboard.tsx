@@ -197,8 +197,8 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
         emptyText
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {items.map((shipment) => (
-            <PackageCard key={shipment._id} shipment={shipment} onOpen={setOpened} />
+          {items.map((pkg) => (
+            <PackageCard key={pkg._id} pkg={pkg} onOpen={setOpened} />
           ))}
         </SimpleGrid>
       )}
@@ -221,7 +221,7 @@ export function PackageDashboard({ filter, onFilterChange, canEditAttentionRules
         </Group>
       ) : null}
 
-      <PackageDetailsDialog shipment={openedFresh} onClose={() => setOpened(null)} />
+      <PackageDetailsDialog pkg={openedFresh} onClose={() => setOpened(null)} />
     </Stack>
   );
 }

@@ -9,10 +9,10 @@ import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
  * The details dialog's Proof of delivery: who received the package, when, the photo and the
  * signature (read through the console's own route, never a public address), and a way to record one.
  */
-export function PackageDeliveryProof({ shipment }: { shipment: Pick<PackageView, 'trackingCode' | 'status'> }) {
-  const proof = useDeliveryProof(shipment.trackingCode);
+export function PackageDeliveryProof({ pkg }: { pkg: Pick<PackageView, 'trackingCode' | 'status'> }) {
+  const proof = useDeliveryProof(pkg.trackingCode);
   const [recording, setRecording] = useState(false);
-  const canRecord = canRecordDelivery(shipment.status);
+  const canRecord = canRecordDelivery(pkg.status);
   if (!canRecord && !proof.data) return null;
 
   return (
@@ -30,7 +30,7 @@ export function PackageDeliveryProof({ shipment }: { shipment: Pick<PackageView,
         <Stack gap="xs">
           <Text size="sm" data-testid="proof-received-by">
             Received by <strong>{proof.data.receivedBy}</strong> on {formatDateTime(proof.data.deliveredAt)}
-            {shipment.status === 'Delivered' ? null : ` (the status is now ${shipment.status})`}
+            {pkg.status === 'Delivered' ? null : ` (the status is now ${pkg.status})`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {proof.data.photoUrl ? (
@@ -77,10 +77,7 @@ export function PackageDeliveryProof({ shipment }: { shipment: Pick<PackageView,
           {proof.data ? 'Record a new proof of delivery' : 'Record proof of delivery'}
         </Button>
       ) : null}
-      <ProofOfDeliveryDialog
-        trackingCode={recording ? shipment.trackingCode : null}
-        onClose={() => setRecording(false)}
-      />
+      <ProofOfDeliveryDialog trackingCode={recording ? pkg.trackingCode : null} onClose={() => setRecording(false)} />
     </section>
   );
 }

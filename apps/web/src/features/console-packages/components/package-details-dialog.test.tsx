@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PACKAGE, PACKAGE_ANSWER } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT, SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
 
 afterEach(() => {
@@ -18,11 +18,11 @@ async function deleteAgainst(refusal: () => Response): Promise<HTMLElement> {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_path: string, init?: RequestInit) =>
-      init?.method === 'DELETE' ? refusal() : Response.json(SHIPMENT_ANSWER),
+      init?.method === 'DELETE' ? refusal() : Response.json(PACKAGE_ANSWER),
     ),
   );
   const user = userEvent.setup();
-  renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
+  renderForTest(<PackageDetailsDialog pkg={PACKAGE} onClose={() => {}} />);
   await user.click(await screen.findByRole('button', { name: 'Delete Entire Package' }));
   await user.click(await screen.findByRole('button', { name: 'Delete Package' }));
   const title = await screen.findByText('Deletion Failed', {}, { timeout: 5000 });

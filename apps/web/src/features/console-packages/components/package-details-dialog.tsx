@@ -17,31 +17,31 @@ import { PackageLabelLinks } from './package-label-links.tsx';
 
 interface PackageDetailsDialogProps {
   /** The card that was clicked; null while the dialog is closed. */
-  shipment: PackageView | null;
+  pkg: PackageView | null;
   onClose: () => void;
 }
 
 /** Everything about one package, its location updates and the permanent delete (full screen below md). */
-export function PackageDetailsDialog({ shipment, onClose }: PackageDetailsDialogProps) {
+export function PackageDetailsDialog({ pkg, onClose }: PackageDetailsDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 61.99em)') ?? false;
   return (
     <Modal
-      opened={shipment !== null}
+      opened={pkg !== null}
       onClose={onClose}
-      title={shipment ? `Package ${shipment.trackingCode}` : 'Package'}
+      title={pkg ? `Package ${pkg.trackingCode}` : 'Package'}
       size="xl"
       fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': 'Close details' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      {shipment ? <PackageDetailsBody initial={shipment} onClose={onClose} /> : null}
+      {pkg ? <PackageDetailsBody initial={pkg} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
 function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClose: () => void }) {
   const details = usePackage(initial.trackingCode, initial);
-  const shipment = details.data ?? initial;
+  const pkg = details.data ?? initial;
   const remove = useDeletePackage();
   const [confirming, setConfirming] = useState(false);
 
@@ -51,7 +51,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClos
   }, [details.error]);
 
   function deleteForGood() {
-    remove.mutate(shipment.trackingCode, {
+    remove.mutate(pkg.trackingCode, {
       onSuccess: (answer) => {
         notifySuccess({ title: 'Package Deleted', message: answer.message });
         setConfirming(false);
@@ -66,13 +66,13 @@ function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClos
 
   return (
     <Stack gap="lg">
-      <PackageDetailsSections shipment={shipment} />
-      <PackageLabelLinks trackingCode={shipment.trackingCode} status={shipment.status} />
-      <PackageImages shipment={shipment} />
-      <PackageDeliveryProof shipment={shipment} />
-      <LocationUpdatesTable shipment={shipment} />
-      <AddLocationForm trackingCode={shipment.trackingCode} />
-      <PackageHistory trackingCode={shipment.trackingCode} />
+      <PackageDetailsSections pkg={pkg} />
+      <PackageLabelLinks trackingCode={pkg.trackingCode} status={pkg.status} />
+      <PackageImages pkg={pkg} />
+      <PackageDeliveryProof pkg={pkg} />
+      <LocationUpdatesTable pkg={pkg} />
+      <AddLocationForm trackingCode={pkg.trackingCode} />
+      <PackageHistory trackingCode={pkg.trackingCode} />
       <Divider />
       <Group justify="space-between" gap="xs">
         <Button
@@ -89,7 +89,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClos
         </Button>
       </Group>
       <ConfirmDeleteDialog
-        trackingCode={confirming ? shipment.trackingCode : null}
+        trackingCode={confirming ? pkg.trackingCode : null}
         deleting={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={deleteForGood}

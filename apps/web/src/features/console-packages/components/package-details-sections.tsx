@@ -32,43 +32,43 @@ export function describeSubscribers(count: number): string {
 }
 
 /** Shipper, receiver and package information of the details dialog. */
-export function PackageDetailsSections({ shipment }: { shipment: PackageView }) {
-  const dimensions = formatDimensions(shipment.length, shipment.width, shipment.height, shipment.dimensionUnit);
+export function PackageDetailsSections({ pkg }: { pkg: PackageView }) {
+  const dimensions = formatDimensions(pkg.length, pkg.width, pkg.height, pkg.dimensionUnit);
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <DetailsBlock
           title="Shipper"
           rows={[
-            ['Name', shipment.name],
-            ['Email', shipment.email],
-            ['Phone', shipment.phone],
-            ['Pickup Location', shipment.pickupLocation],
+            ['Name', pkg.name],
+            ['Email', pkg.email],
+            ['Phone', pkg.phone],
+            ['Pickup Location', pkg.pickupLocation],
           ]}
         />
         <DetailsBlock
           title="Receiver"
           rows={[
-            ['Name', shipment.receiverName],
-            ['Email', shipment.receiverEmail],
-            ['Phone', shipment.receiverPhone],
-            ['Destination', shipment.destination],
+            ['Name', pkg.receiverName],
+            ['Email', pkg.receiverEmail],
+            ['Phone', pkg.receiverPhone],
+            ['Destination', pkg.destination],
           ]}
         />
       </SimpleGrid>
       <DetailsBlock
         title="Package Information"
         rows={[
-          ['Status', <StatusBadge key="status" status={shipment.status} />],
-          ['Description', shipment.description],
-          ['Quantity', String(shipment.quantity)],
-          ['Weight', `${shipment.weight} kg`],
+          ['Status', <StatusBadge key="status" status={pkg.status} />],
+          ['Description', pkg.description],
+          ['Quantity', String(pkg.quantity)],
+          ['Weight', `${pkg.weight} kg`],
           ['Dimensions', dimensions],
-          ['Volume', formatVolume(shipment.length, shipment.width, shipment.height, shipment.dimensionUnit)],
+          ['Volume', formatVolume(pkg.length, pkg.width, pkg.height, pkg.dimensionUnit)],
           // Only the details answer counts them; the console never sees who they are.
-          ...(shipment.subscribers === undefined
+          ...(pkg.subscribers === undefined
             ? []
-            : [['E-mail updates', describeSubscribers(shipment.subscribers)] as [string, ReactNode]]),
+            : [['E-mail updates', describeSubscribers(pkg.subscribers)] as [string, ReactNode]]),
         ]}
       />
     </Stack>
@@ -76,29 +76,29 @@ export function PackageDetailsSections({ shipment }: { shipment: PackageView }) 
 }
 
 /** The package's images as thumbnails, each opening the full-size image in a new tab. */
-export function PackageImages({ shipment }: { shipment: PackageView }) {
+export function PackageImages({ pkg }: { pkg: PackageView }) {
   return (
     <section aria-label="Images">
       <Title order={3} size="h5" mb="xs">
         Images
       </Title>
-      {shipment.packageImages.length === 0 ? (
+      {pkg.packageImages.length === 0 ? (
         <Text c="dimmed" size="sm">
           No images were uploaded with this package.
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="xs">
-          {shipment.packageImages.map((url, index) => (
+          {pkg.packageImages.map((url, index) => (
             <Anchor
               key={url}
               href={url}
               target="_blank"
               rel="noopener"
-              aria-label={`Open image ${index + 1} of ${shipment.packageImages.length} full size`}
+              aria-label={`Open image ${index + 1} of ${pkg.packageImages.length} full size`}
               className={classes.imageLink}
             >
               <Image
-                src={shipment.packageThumbnails[index] ?? url}
+                src={pkg.packageThumbnails[index] ?? url}
                 alt=""
                 width={400}
                 height={300}

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PACKAGE, PACKAGE_ANSWER } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT, SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { PackageDetailsDialog } from './package-details-dialog.tsx';
 
 afterEach(() => {
@@ -18,8 +18,8 @@ const HISTORY = [
     actorEmail: 'ops@courier.test',
     action: 'package.status_changed',
     targetType: 'package',
-    targetId: SHIPMENT.trackingCode,
-    targetLabel: SHIPMENT.trackingCode,
+    targetId: PACKAGE.trackingCode,
+    targetLabel: PACKAGE.trackingCode,
     before: { status: 'Order Placed' },
     after: { status: 'Shipped' },
     ip: '127.0.0.1',
@@ -32,8 +32,8 @@ const HISTORY = [
     actorEmail: null,
     action: 'package.submitted',
     targetType: 'package',
-    targetId: SHIPMENT.trackingCode,
-    targetLabel: SHIPMENT.trackingCode,
+    targetId: PACKAGE.trackingCode,
+    targetLabel: PACKAGE.trackingCode,
     before: null,
     after: { status: 'Pending' },
     ip: null,
@@ -43,17 +43,17 @@ const HISTORY = [
 /** The dialog against a server whose history route answers `history`, and the package route the fixture. */
 function openWith(history: () => Response) {
   const fetch = vi.fn(async (path: string) =>
-    String(path).endsWith('/history') ? history() : Response.json(SHIPMENT_ANSWER),
+    String(path).endsWith('/history') ? history() : Response.json(PACKAGE_ANSWER),
   );
   vi.stubGlobal('fetch', fetch);
-  renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
+  renderForTest(<PackageDetailsDialog pkg={PACKAGE} onClose={() => {}} />);
   return fetch;
 }
 
 describe('PackageDetailsDialog history', () => {
   it('lists who did what, newest first, the submission as Customer', async () => {
     const fetch = openWith(() => Response.json(HISTORY));
-    const list = await screen.findByRole('list', { name: `History of ${SHIPMENT.trackingCode}, newest first` });
+    const list = await screen.findByRole('list', { name: `History of ${PACKAGE.trackingCode}, newest first` });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]?.textContent).toContain('ops@courier.test');
@@ -61,7 +61,7 @@ describe('PackageDetailsDialog history', () => {
     expect(items[1]?.textContent).toContain('Customer');
     expect(items[1]?.textContent).toContain('Package submitted');
     expect(fetch).toHaveBeenCalledWith(
-      `/api/admin/packages/${SHIPMENT.trackingCode}/history`,
+      `/api/admin/packages/${PACKAGE.trackingCode}/history`,
       expect.objectContaining({ credentials: 'same-origin' }),
     );
   });
@@ -95,18 +95,18 @@ describe('PackageDetailsDialog history', () => {
       vi.fn(async (path: string, init?: RequestInit) => {
         if (init?.method === 'POST') {
           history = [added, ...HISTORY];
-          return Response.json(SHIPMENT_ANSWER);
+          return Response.json(PACKAGE_ANSWER);
         }
-        return String(path).endsWith('/history') ? Response.json(history) : Response.json(SHIPMENT_ANSWER);
+        return String(path).endsWith('/history') ? Response.json(history) : Response.json(PACKAGE_ANSWER);
       }),
     );
     const user = userEvent.setup();
-    renderForTest(<PackageDetailsDialog shipment={SHIPMENT} onClose={() => {}} />);
+    renderForTest(<PackageDetailsDialog pkg={PACKAGE} onClose={() => {}} />);
     await screen.findByText('Status changed: Order Placed → Shipped');
     await user.type(screen.getByRole('textbox', { name: 'New location update' }), 'Lagos hub');
     await user.click(screen.getByRole('button', { name: 'Add Location' }));
     expect(await screen.findByText('Location added: Lagos hub', {}, { timeout: 5000 })).toBeTruthy();
-    const list = screen.getByRole('list', { name: `History of ${SHIPMENT.trackingCode}, newest first` });
+    const list = screen.getByRole('list', { name: `History of ${PACKAGE.trackingCode}, newest first` });
     expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Location added: Lagos hub');
   });
 });

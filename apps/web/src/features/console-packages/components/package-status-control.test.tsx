@@ -13,7 +13,7 @@ async function chooseStatus(user: ReturnType<typeof userEvent.setup>, option: st
 
 describe('PackageStatusControl', () => {
   it('shows the current listed status and no custom text box at first', () => {
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Shipped' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Shipped' }} />);
     expect((screen.getByRole('combobox', { name: 'Update status' }) as HTMLInputElement).value).toBe('Shipped');
     expect(screen.queryByRole('textbox', { name: 'Custom status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Status' })).toBeNull();
@@ -21,7 +21,7 @@ describe('PackageStatusControl', () => {
 
   it('offers every listed status plus Custom Status', async () => {
     const user = userEvent.setup();
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Shipped' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Shipped' }} />);
     await user.click(screen.getByRole('combobox', { name: 'Update status' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
@@ -41,7 +41,7 @@ describe('PackageStatusControl', () => {
   it('reveals the text box on Custom Status and only warns, without calling the server, when it is blank', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Shipped' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Shipped' }} />);
     await chooseStatus(user, 'Custom Status');
 
     const box = screen.getByRole('textbox', { name: 'Custom status' });
@@ -57,7 +57,7 @@ describe('PackageStatusControl', () => {
 
   it('shows a custom status as Custom Status and still lets the operator type a new one', async () => {
     const user = userEvent.setup();
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Held at customs' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Held at customs' }} />);
     expect((screen.getByRole('combobox', { name: 'Update status' }) as HTMLInputElement).value).toBe('Custom Status');
     expect(screen.queryByRole('textbox', { name: 'Custom status' })).toBeNull();
     await chooseStatus(user, 'Custom Status');

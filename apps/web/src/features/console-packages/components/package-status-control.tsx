@@ -5,8 +5,8 @@ import {
   canRecordDelivery,
   DELIVERED_STATUS,
   isListedStatus,
+  PACKAGE_STATUSES,
   type PackageView,
-  SHIPMENT_STATUSES,
   STATUS_MAX_LENGTH,
 } from '@waybill/domain';
 import { useState } from 'react';
@@ -15,15 +15,15 @@ import { useUpdatePackageStatus } from '../api/update-package-status.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
 
-const STATUS_OPTIONS = [...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
+const STATUS_OPTIONS = [...PACKAGE_STATUSES, CUSTOM_STATUS_OPTION];
 
 /**
  * The status dropdown of a package past Pending: a listed status is saved as soon as it is picked;
  * Custom Status reveals a text box and Submit Status (a blank text only warns). Delivered first offers
  * the proof of delivery (who received it, a photo, a signature), or Delivered without one.
  */
-export function PackageStatusControl({ shipment }: { shipment: Pick<PackageView, 'trackingCode' | 'status'> }) {
-  const { trackingCode, status } = shipment;
+export function PackageStatusControl({ pkg }: { pkg: Pick<PackageView, 'trackingCode' | 'status'> }) {
+  const { trackingCode, status } = pkg;
   const update = useUpdatePackageStatus();
   const [customOpen, setCustomOpen] = useState(false);
   const [customText, setCustomText] = useState('');

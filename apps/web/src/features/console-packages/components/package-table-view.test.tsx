@@ -3,18 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { PackageView } from '@waybill/domain';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PACKAGE } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT } from '../../../../test/shipment-fixture.ts';
 import { PackageTableView } from './package-table-view.tsx';
 
 const code = (index: number) => `CODE${String(index).padStart(8, '0')}`;
-const shipment = (index: number, status = 'Pending'): PackageView => ({
-  ...SHIPMENT,
+const pkg = (index: number, status = 'Pending'): PackageView => ({
+  ...PACKAGE,
   _id: `id-${index}`,
   trackingCode: code(index),
   status,
 });
-const PAGE = [0, 1, 2].map((index) => shipment(index));
+const PAGE = [0, 1, 2].map((index) => pkg(index));
 const FILTER = { q: '', status: '', sort: 'created', order: 'desc' } as const;
 
 interface Sent {
@@ -210,7 +210,7 @@ describe('PackageTableView', () => {
   it('opens the proof of delivery for the one selected package set Delivered, sending no bulk request', async () => {
     serve({ total: 3 });
     const user = userEvent.setup();
-    const items = [shipment(0, 'Out for Delivery'), shipment(1, 'Out for Delivery')];
+    const items = [pkg(0, 'Out for Delivery'), pkg(1, 'Out for Delivery')];
     renderTable({ items });
     await user.click(screen.getByRole('checkbox', { name: `Select ${code(1)}` }));
     await setBulkStatus(user, 'Delivered');
@@ -225,7 +225,7 @@ describe('PackageTableView', () => {
   it('sets the one selected package Delivered in one bulk request when the operator goes on without proof', async () => {
     serve({ total: 3 });
     const user = userEvent.setup();
-    renderTable({ items: [shipment(0, 'Out for Delivery'), shipment(1, 'Out for Delivery')] });
+    renderTable({ items: [pkg(0, 'Out for Delivery'), pkg(1, 'Out for Delivery')] });
     await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
     await setBulkStatus(user, 'Delivered');
     const proof = await screen.findByRole('dialog', { name: 'Proof of delivery' });
@@ -242,7 +242,7 @@ describe('PackageTableView', () => {
   it('sets several selected packages Delivered in one bulk request, offering no proof of delivery', async () => {
     serve({ total: 3 });
     const user = userEvent.setup();
-    const items = [shipment(0, 'Out for Delivery'), shipment(1, 'Out for Delivery'), shipment(2, 'Out for Delivery')];
+    const items = [pkg(0, 'Out for Delivery'), pkg(1, 'Out for Delivery'), pkg(2, 'Out for Delivery')];
     renderTable({ items });
     await user.click(screen.getByRole('checkbox', { name: `Select ${code(0)}` }));
     await user.click(screen.getByRole('checkbox', { name: `Select ${code(2)}` }));

@@ -12,7 +12,7 @@ interface PackageTableViewProps {
   totalCapped?: boolean;
   filter: { q: string; status: string; sort: PackageSort; order: SortOrder };
   onSort: (sort: PackageSort, order: SortOrder) => void;
-  onOpen: (shipment: PackageView) => void;
+  onOpen: (pkg: PackageView) => void;
   /** Shown instead of the table when the page has no packages. */
   empty?: ReactNode;
 }

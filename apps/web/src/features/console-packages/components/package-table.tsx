@@ -13,7 +13,7 @@ interface PackageTableProps {
   sort: PackageSort;
   order: SortOrder;
   onSort: (sort: PackageSort, order: SortOrder) => void;
-  onOpen: (shipment: PackageView) => void;
+  onOpen: (pkg: PackageView) => void;
 }
 
 const SORT_LABELS: Record<PackageSort, string> = { created: 'Created', updated: 'Last update' };
@@ -68,11 +68,11 @@ export function PackageTable({ items, selected, onSelect, sort, order, onSort, o
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((shipment) => {
-            const code = shipment.trackingCode;
+          {items.map((pkg) => {
+            const code = pkg.trackingCode;
             const isSelected = selected.has(code);
             return (
-              <Table.Tr key={shipment._id} data-selected={isSelected || undefined}>
+              <Table.Tr key={pkg._id} data-selected={isSelected || undefined}>
                 <Table.Td>
                   <Checkbox
                     aria-label={`Select ${code}`}
@@ -81,27 +81,27 @@ export function PackageTable({ items, selected, onSelect, sort, order, onSort, o
                   />
                 </Table.Td>
                 <Table.Td>
-                  <UnstyledButton className={classes.code} onClick={() => onOpen(shipment)}>
+                  <UnstyledButton className={classes.code} onClick={() => onOpen(pkg)}>
                     {code}
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>
                   <div className={classes.status}>
-                    <StatusBadge status={shipment.status} />
+                    <StatusBadge status={pkg.status} />
                   </div>
-                  <AttentionReasons reasons={shipment.attention} />
+                  <AttentionReasons reasons={pkg.attention} />
                 </Table.Td>
-                <Table.Td className={classes.text}>{shipment.name}</Table.Td>
-                <Table.Td className={classes.text}>{shipment.receiverName}</Table.Td>
-                <Table.Td className={classes.text}>{shipment.destination}</Table.Td>
+                <Table.Td className={classes.text}>{pkg.name}</Table.Td>
+                <Table.Td className={classes.text}>{pkg.receiverName}</Table.Td>
+                <Table.Td className={classes.text}>{pkg.destination}</Table.Td>
                 <Table.Td className={classes.time}>
-                  <Text component="time" dateTime={shipment.createdAt} size="sm">
-                    {formatDateTime(shipment.createdAt)}
+                  <Text component="time" dateTime={pkg.createdAt} size="sm">
+                    {formatDateTime(pkg.createdAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td className={classes.time}>
-                  <Text component="time" dateTime={shipment.updatedAt} size="sm">
-                    {formatDateTime(shipment.updatedAt)}
+                  <Text component="time" dateTime={pkg.updatedAt} size="sm">
+                    {formatDateTime(pkg.updatedAt)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

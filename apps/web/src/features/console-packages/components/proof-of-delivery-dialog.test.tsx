@@ -16,7 +16,7 @@ describe('Delivered from the status control', () => {
   it('offers the proof form, and asks for a name before sending anything', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Out for Delivery' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Out for Delivery' }} />);
     const dialog = await chooseDelivered(user);
     expect(within(dialog).getByRole('textbox', { name: /Received by/ })).toBeTruthy();
     expect(within(dialog).getByRole('img', { name: 'Signature' })).toBeTruthy();
@@ -29,7 +29,7 @@ describe('Delivered from the status control', () => {
   it('still sets Delivered without a proof when the operator says so', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
     const user = userEvent.setup();
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Out for Delivery' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Out for Delivery' }} />);
     const dialog = await chooseDelivered(user);
     await user.click(within(dialog).getByRole('button', { name: 'Delivered without proof' }));
     const sent = () => fetchSpy.mock.calls.find(([url]) => url === '/api/admin/update-status');
@@ -41,7 +41,7 @@ describe('Delivered from the status control', () => {
   it('offers no proof for a package that was never accepted', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 409 }));
     const user = userEvent.setup();
-    renderForTest(<PackageStatusControl shipment={{ trackingCode: 'ABCDEFGH2345', status: 'Rejected' }} />);
+    renderForTest(<PackageStatusControl pkg={{ trackingCode: 'ABCDEFGH2345', status: 'Rejected' }} />);
     await user.click(screen.getByRole('combobox', { name: 'Update status' }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Delivered' }));
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());

@@ -11,7 +11,7 @@ interface SelectableCardGridProps {
   /** The total is a cap the count stopped at (a search). */
   totalCapped?: boolean;
   filter: { q: string; status: string };
-  onOpen: (shipment: PackageView) => void;
+  onOpen: (pkg: PackageView) => void;
   empty?: ReactNode;
 }
 
@@ -41,15 +41,15 @@ export function SelectableCardGrid({
             onChange={(event) => bulk.selection.setMany(pageCodes, event.currentTarget.checked)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {items.map((shipment) => (
-              <Stack key={shipment._id} gap={6}>
+            {items.map((pkg) => (
+              <Stack key={pkg._id} gap={6}>
                 <Checkbox
                   // The card under it names the package: the label is for assistive technology only.
-                  label={<VisuallyHidden>Select {shipment.trackingCode}</VisuallyHidden>}
-                  checked={bulk.selection.codes.has(shipment.trackingCode)}
-                  onChange={(event) => bulk.selection.toggle(shipment.trackingCode, event.currentTarget.checked)}
+                  label={<VisuallyHidden>Select {pkg.trackingCode}</VisuallyHidden>}
+                  checked={bulk.selection.codes.has(pkg.trackingCode)}
+                  onChange={(event) => bulk.selection.toggle(pkg.trackingCode, event.currentTarget.checked)}
                 />
-                <PackageCard shipment={shipment} onOpen={onOpen} />
+                <PackageCard pkg={pkg} onOpen={onOpen} />
               </Stack>
             ))}
           </SimpleGrid>

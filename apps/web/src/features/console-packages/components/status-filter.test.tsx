@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SHIPMENT_STATUSES } from '@waybill/domain';
+import { PACKAGE_STATUSES } from '@waybill/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
 import { buildStatusFilterOptions, StatusFilter } from './status-filter.tsx';
@@ -26,7 +26,7 @@ describe('buildStatusFilterOptions', () => {
     ]);
     expect(options.map((option) => option.value)).toEqual([
       'all',
-      ...SHIPMENT_STATUSES,
+      ...PACKAGE_STATUSES,
       'Held at customs',
       'Awaiting pickup',
     ]);
@@ -36,7 +36,7 @@ describe('buildStatusFilterOptions', () => {
     const options = buildStatusFilterOptions(undefined);
     expect(options[0]?.label).toBe('All');
     expect(options[1]?.label).toBe('Pending');
-    expect(options).toHaveLength(SHIPMENT_STATUSES.length + 1);
+    expect(options).toHaveLength(PACKAGE_STATUSES.length + 1);
   });
 });
 

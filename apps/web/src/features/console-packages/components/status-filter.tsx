@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { type PackageStats, SHIPMENT_STATUSES } from '@waybill/domain';
+import { PACKAGE_STATUSES, type PackageStats } from '@waybill/domain';
 
 /** The filter's value for "every status" (the list query then sends no status). */
 export const ALL_STATUSES = 'all';
@@ -11,7 +11,7 @@ export const ALL_STATUSES = 'all';
 export function buildStatusFilterOptions(stats: PackageStats | undefined): { value: string; label: string }[] {
   const counts = stats?.byStatus ?? {};
   const count = (status: string) => (stats ? ` (${counts[status] ?? 0})` : '');
-  const listed: readonly string[] = SHIPMENT_STATUSES;
+  const listed: readonly string[] = PACKAGE_STATUSES;
   const custom = Object.entries(counts)
     .filter(([status, n]) => !listed.includes(status) && n > 0)
     .sort(([a, n], [b, m]) => m - n || a.localeCompare(b))

@@ -5,7 +5,7 @@ import {
   CUSTOM_STATUS_REQUIRED,
   canRecordDelivery,
   countOf,
-  SHIPMENT_STATUSES,
+  PACKAGE_STATUSES,
   STATUS_MAX_LENGTH,
 } from '@waybill/domain';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ import { mergeResults, type ScanRow, sendableCodes } from './scan-list.ts';
 import classes from './scan-view.module.css';
 
 const KEEP_STATUS = 'Keep current status';
-const STATUS_OPTIONS = [KEEP_STATUS, ...SHIPMENT_STATUSES, CUSTOM_STATUS_OPTION];
+const STATUS_OPTIONS = [KEEP_STATUS, ...PACKAGE_STATUSES, CUSTOM_STATUS_OPTION];
 /** As the single location form's input (the API's limit). */
 const LOCATION_MAX_LENGTH = 300;
 

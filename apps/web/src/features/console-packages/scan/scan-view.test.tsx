@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PACKAGE_ANSWER } from '../../../../test/package-fixture.ts';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
-import { SHIPMENT_ANSWER } from '../../../../test/shipment-fixture.ts';
 import { ScanView } from './scan-view.tsx';
 
 const KNOWN = { ABCDEFGH2345: 'Shipped', BCDEFGHJ3456: 'Order Placed' } as Record<string, string>;
@@ -38,7 +38,7 @@ beforeEach(() => {
       // The list's search: a whole tracking code (any case) finds that package only.
       const q = new URL(url, 'http://x').searchParams.get('q')?.toUpperCase() ?? '';
       const status = statuses[q];
-      const items = status ? [{ ...SHIPMENT_ANSWER, trackingCode: q, status }] : [];
+      const items = status ? [{ ...PACKAGE_ANSWER, trackingCode: q, status }] : [];
       return Response.json(items, { headers: { 'X-Total-Count': String(items.length) } });
     }),
   );

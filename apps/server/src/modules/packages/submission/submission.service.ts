@@ -1,0 +1,61 @@
+import {
+  PACKAGE_SUBMITTED,
+  type PackageDetails,
+  packageFormInputSchema,
+  receiverWire,
+  type SubmittedPackage,
+} from '@waybill/domain';
+import { validationError } from '../../../errors.ts';
+import type { AuditActor } from '../../audit/audit.service.ts';
+import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
+import { createPackage, type PackageDeps } from '../packages.service.ts';
+import type { ReceivedFile } from './multipart-submission.ts';
+
+export interface SubmissionSteps<Replay> {
+  /**
+   * Claims the request's Idempotency-Key once the fields are known to be valid: the first answer to
+   * replay when this is a repeat, undefined when this request is to do the work (or carries no key).
+   */
+  claimKey(): Promise<Replay | undefined>;
+  log: { info(details: object, message: string): void };
+}
+
+/**
+ * A customer's package, from the fields and images a form carried: the fields are checked (SPEC §5
+ * messages), then the images stored and the package created in one transaction; when that fails the
+ * images are removed again, so a refused or failed submission leaves neither a row nor a file. A repeat
+ * (same key) waits for the first request's answer and replays it: only the request that owns the key
+ * stores images and a package.
+ */
+export async function submitPackage<Replay>(
+  deps: PackageDeps,
+  actor: AuditActor,
+  received: { fields: Record<string, string>; files: ReceivedFile[] },
+  steps: SubmissionSteps<Replay>,
+): Promise<{ replay: Replay } | { submitted: SubmittedPackage }> {
+  // The form's fields carry SPEC §7's names, and so do the paths of its refusals.
+  const input = packageFormInputSchema.safeParse(received.fields);
+  if (!input.success) throw validationError(input.error.issues);
+  const replay = await steps.claimKey();
+  if (replay !== undefined) return { replay };
+  const pkg = await storePackage(deps, actor, receiverWire.fromWire(input.data), received.files);
+  steps.log.info({ trackingCode: pkg.trackingCode, images: received.files.length }, 'package submitted');
+  return {
+    submitted: {
+      message: PACKAGE_SUBMITTED,
+      trackingCode: pkg.trackingCode,
+      status: pkg.status,
+      packageImages: pkg.packageImages,
+    },
+  };
+}
+
+async function storePackage(deps: PackageDeps, actor: AuditActor, input: PackageDetails, files: ReceivedFile[]) {
+  const images = await storeImages(files, deps.storage);
+  try {
+    return await createPackage(deps, actor, input, images);
+  } catch (error) {
+    await deleteStoredImages(images, deps.storage);
+    throw error;
+  }
+}
