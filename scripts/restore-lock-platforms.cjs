@@ -18,7 +18,7 @@ const miss = {
   'win32-x64': ['win32', 'x64'],
 };
 for (const [n, [os, cpu, libc]] of Object.entries(miss)) {
-  const k = 'node_modules/@biomejs/cli-' + n;
+  const k = `node_modules/@biomejs/cli-${n}`;
   if (l.packages[k]) continue;
   const e = { version: v, cpu: [cpu], dev: true };
   if (libc) e.libc = [libc];
@@ -28,4 +28,4 @@ for (const [n, [os, cpu, libc]] of Object.entries(miss)) {
 l.packages = Object.fromEntries(
   Object.entries(l.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
 );
-fs.writeFileSync(p, JSON.stringify(l, null, 2) + '\n');
+fs.writeFileSync(p, `${JSON.stringify(l, null, 2)}\n`);
