@@ -148,7 +148,7 @@ export function walkScreensAt(viewport: ViewportName, { alsoRemembered = false }
           script: !screen.withoutScript,
         });
         await screen.ready?.(page, data);
-        if (screen.as === 'operator' && screen.console && !/not found/.test(screen.name)) {
+        if (screen.as === 'operator' && screen.console && !screen.outsideFrame && !/not found/.test(screen.name)) {
           const title = await page.getByRole('heading', { level: 1 }).first().boundingBox();
           if (title) consoleTitles.set(screen.name, Math.round(title.x));
         }

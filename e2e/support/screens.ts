@@ -48,6 +48,8 @@ export interface Screen {
   /** The address; a console screen's is relative to the console prefix. */
   path(data: WalkData): string;
   console?: boolean;
+  /** A console address shown outside the console's frame (no bar, no navigation), so its title is not on the frame's edge. */
+  outsideFrame?: boolean;
   /**
    * Wake every island at 1280 px and check each hydrates without a console error (the prerendered
    * pages); at 375 px the page is checked as a visitor first sees it, its islands asleep.
@@ -346,6 +348,7 @@ export const SCREENS: Screen[] = [
     name: 'console driver app address',
     as: 'operator',
     console: true,
+    outsideFrame: true,
     path: () => '/driver',
     ready: (page) => page.getByRole('heading', { name: 'Driver app' }).waitFor(),
   },
