@@ -22,6 +22,7 @@ describe('operation ids', () => {
     expect(operationIdOf('GET', '/api/track/:code')).toBe('getTrackByCode');
     expect(operationIdOf('DELETE', '/api/admin/packages/:trackingCode')).toBe('deleteAdminPackagesByTrackingCode');
     expect(operationIdOf('POST', '/api/admin/email-preview')).toBe('postAdminEmailPreview');
+    expect(operationIdOf('GET', '/api/admin/runs/:id/sheet.pdf')).toBe('getAdminRunsByIdSheetPdf');
   });
 });
 

@@ -30,7 +30,7 @@ export function operationIdOf(method: string, url: string): string {
     .replace(/^\/api\//, '')
     .split('/')
     .filter(Boolean)
-    .flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split('-')));
+    .flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split(/[-.]/)));
   return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
 }
 type TransformInput = Parameters<typeof zodTransform>[0];

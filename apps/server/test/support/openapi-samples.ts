@@ -194,6 +194,8 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     status: 200,
   }),
   getAdminRunsById: (state) => ({ params: { id: state.runId! }, status: 200 }),
+  getAdminRunsDrivers: () => ({ status: 200 }),
+  getAdminRunsByIdSheetPdf: (state) => ({ params: { id: state.runId! }, status: 200 }),
   patchAdminRunsById: (state) => ({ params: { id: state.runId! }, json: { date: '2026-12-02' }, status: 200 }),
   deleteAdminRunsById: (state) => ({ params: { id: state.runId! }, status: 200 }),
   getDriverRun: () => ({ status: 200 }),

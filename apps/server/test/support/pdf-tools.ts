@@ -90,6 +90,11 @@ export function pdfText(file: string, page?: number): string {
   return execFileSync('pdftotext', [...range, file, '-'], { encoding: 'utf8' });
 }
 
+/** The text of the whole document laid out as on the page (columns side by side on one line). */
+export function pdfLayoutText(file: string): string {
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
 /** Renders one page to a PNG at `dpi`, into `directory`; returns the PNG's path. */
 export async function pageToPng(file: string, page: number, dpi: number, directory: string, name: string) {
   await mkdir(directory, { recursive: true });

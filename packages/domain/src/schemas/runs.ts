@@ -53,11 +53,24 @@ export const runSchema = z
   .meta({ id: 'Run' });
 export type Run = z.infer<typeof runSchema>;
 
+/** A driver a run can be planned for (GET /api/admin/runs/drivers): active, invited or signed in. */
+export const runDriverSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'RunDriver' });
+export type RunDriver = z.infer<typeof runDriverSchema>;
+
 /** GET /api/admin/runs: the runs of one day. */
 export const runsQuerySchema = z.object({ date: daySchema });
 
 /** GET /api/admin/runs/unassigned: a page of the packages that can go out and are on no run that day. */
-export const unassignedQuerySchema = z.object({ date: daySchema, ...pageQueryFields(UNASSIGNED_PAGE_SIZE) });
+export const unassignedQuerySchema = z.object({
+  date: daySchema,
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Part of a tracking code, a name, an e-mail address or a phone number, any case'),
+  ...pageQueryFields(UNASSIGNED_PAGE_SIZE),
+});
 
 const driverIdSchema = z
   .string({ error: DRIVER_REQUIRED })

@@ -72,7 +72,7 @@ function hasGlyph(doc: PDFKit.PDFDocument, codePoint: number): boolean {
 }
 
 /** Draws text, picking a font that can draw it; characters no font here has become "?". */
-class LabelWriter {
+export class LabelWriter {
   missingCharacters = false;
   private readonly unicode = loadUnicodeFont();
 
@@ -148,19 +148,32 @@ function fillModules(
   doc.restore();
 }
 
-/** Code 128 as vector bars (crisp at any printer resolution), centred across the label from `y`. */
-function drawCode128(doc: PDFKit.PDFDocument, text: string, y: number): void {
+/** Where a Code 128 goes: centred across `width` from `x`, `height` tall, bars at most `module` wide. */
+export interface BarcodeBox {
+  x: number;
+  width: number;
+  height: number;
+  module: number;
+}
+
+const LABEL_BARCODE: BarcodeBox = { x: MARGIN, width: CONTENT_WIDTH, height: BAR_HEIGHT, module: BAR_MODULE };
+
+/**
+ * Code 128 as vector bars (crisp at any printer resolution), centred across the box from `y`; the
+ * label's own box unless told otherwise.
+ */
+export function drawCode128(doc: PDFKit.PDFDocument, text: string, y: number, box: BarcodeBox = LABEL_BARCODE): void {
   const [symbol] = bwipjs.raw({ bcid: 'code128', text }) as unknown as [{ sbs: number[] }];
   const modules = symbol.sbs.reduce((sum, width) => sum + width, 0);
   // A long code shrinks its bars rather than eat into the quiet zones.
-  const module = Math.min(BAR_MODULE, CONTENT_WIDTH / (modules + 2 * BAR_QUIET_MODULES));
+  const module = Math.min(box.module, box.width / (modules + 2 * BAR_QUIET_MODULES));
   const bars: string[] = [];
   let x = 0;
   symbol.sbs.forEach((width, index) => {
     if (index % 2 === 0) bars.push(`${x} 0 ${width} 1 re`);
     x += width;
   });
-  fillModules(doc, bars, { x: (LABEL_WIDTH - modules * module) / 2, y, scaleX: module, scaleY: BAR_HEIGHT });
+  fillModules(doc, bars, { x: box.x + (box.width - modules * module) / 2, y, scaleX: module, scaleY: box.height });
 }
 
 /**

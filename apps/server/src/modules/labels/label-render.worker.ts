@@ -5,6 +5,7 @@ import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { LabelSize } from '@waybill/domain';
 import { type LabelContent, renderLabels } from './label-pdf.ts';
+import { type RunSheetContent, renderRunSheet } from './run-sheet-pdf.ts';
 
 // Below the main thread: on Linux a thread's nice value is its own, so this lowers only this thread,
 // and the requests the main thread answers come first when both want the same core.
@@ -14,16 +15,16 @@ try {
   // Not allowed here (some platforms): it then renders at the process's own priority.
 }
 
-export interface LabelRenderJob {
-  labels: LabelContent[];
-  size: LabelSize;
-  title: string;
-}
+/** A PDF to draw: shipping labels, or a driver's run sheet. */
+export type LabelRenderJob =
+  | { kind: 'labels'; labels: LabelContent[]; size: LabelSize; title: string }
+  | { kind: 'run-sheet'; sheet: RunSheetContent; title: string };
 
 export type LabelRenderAnswer = { pdf: Uint8Array; missingCharacters: boolean } | { error: string };
 
-async function render({ labels, size, title }: LabelRenderJob): Promise<LabelRenderAnswer> {
-  const { document, missingCharacters } = renderLabels(labels, size, title);
+async function render(job: LabelRenderJob): Promise<LabelRenderAnswer> {
+  const { document, missingCharacters } =
+    job.kind === 'labels' ? renderLabels(job.labels, job.size, job.title) : renderRunSheet(job.sheet, job.title);
   const chunks: Buffer[] = [];
   for await (const chunk of document) chunks.push(chunk as Buffer);
   // A buffer of its own (not a slice of Node's shared pool), so it can be handed over without a copy.

@@ -3,6 +3,7 @@ import type { LabelSize } from '@waybill/domain';
 import { AppError } from '../../errors.ts';
 import type { LabelContent } from './label-pdf.ts';
 import type { LabelRenderAnswer, LabelRenderJob } from './label-render.worker.ts';
+import type { RunSheetContent } from './run-sheet-pdf.ts';
 
 /**
  * Renders at once per process: each takes a core while it runs (500 labels, seconds), and the main
@@ -79,6 +80,15 @@ function giveBack(worker: Worker): void {
  * Throws `LabelPrintersBusyError` (429) when `LABEL_RENDERS_AT_ONCE` renders are already running.
  */
 export function renderLabelsOffThread(labels: LabelContent[], size: LabelSize, title: string): Promise<RenderedPdf> {
+  return renderOffThread({ kind: 'labels', labels, size, title });
+}
+
+/** Draws a driver's run sheet on the same threads as the labels, under the same limit. */
+export function renderRunSheetOffThread(sheet: RunSheetContent, title: string): Promise<RenderedPdf> {
+  return renderOffThread({ kind: 'run-sheet', sheet, title });
+}
+
+function renderOffThread(job: LabelRenderJob): Promise<RenderedPdf> {
   if (running >= LABEL_RENDERS_AT_ONCE) throw new LabelPrintersBusyError();
   running++;
   const worker = takeThread();
@@ -111,6 +121,6 @@ export function renderLabelsOffThread(labels: LabelContent[], size: LabelSize, t
       reject(new Error(`the label rendering thread stopped with code ${code}`));
     };
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ labels, size, title } satisfies LabelRenderJob);
+    worker.postMessage(job);
   });
 }

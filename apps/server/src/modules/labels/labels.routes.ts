@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  idParamsSchema,
   labelQuerySchema,
   labelsRequestSchema,
   NO_LABEL_PENDING,
@@ -7,6 +8,7 @@ import {
   NO_LABELS_MESSAGE,
   PACKAGE_NOT_FOUND,
   packageCodeParamsSchema,
+  RUN_NOT_FOUND,
 } from '@waybill/domain';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { consoleScope } from '../../http/access.ts';
@@ -33,7 +35,7 @@ function sendPdf(reply: FastifyReply, log: FastifyBaseLogger, rendered: Rendered
 }
 
 /** Renders, answering a busy refusal with the time to wait. */
-async function rendering(reply: FastifyReply, render: () => Promise<RenderedPdf>): Promise<RenderedPdf> {
+async function rendering<T>(reply: FastifyReply, render: () => Promise<T>): Promise<T> {
   try {
     return await render();
   } catch (error) {
@@ -42,7 +44,7 @@ async function rendering(reply: FastifyReply, render: () => Promise<RenderedPdf>
   }
 }
 
-/** Shipping labels as PDF: a 4x6 thermal label a page, or four to an A4 sheet. */
+/** Shipping labels as PDF, a 4x6 thermal label a page or four to an A4 sheet; and the drivers' run sheets. */
 export const labelsRoutes = consoleScope(async (app, { config }) => {
   const deps = { db: app.db, config };
 
@@ -93,6 +95,29 @@ export const labelsRoutes = consoleScope(async (app, { config }) => {
       const rendered = await rendering(reply, () => labels.packageLabels(deps, trackingCodes, size));
       const day = new Date().toISOString().slice(0, 10);
       return sendPdf(reply, request.log, rendered, `labels-${day}-${trackingCodes.length}.pdf`);
+    },
+  );
+
+  app.get(
+    '/api/admin/runs/:id/sheet.pdf',
+    {
+      schema: {
+        tags: ['Runs'],
+        summary:
+          "A run's sheet for its driver, as PDF: A4, each stop in order with receiver, address, phone and barcode",
+        description:
+          "Packages keep no delivery instructions yet: each stop prints the package's description under a caption that says so.",
+        params: idParamsSchema,
+        response: {
+          200: fileAnswer('application/pdf: A4 portrait pages, the stops in order'),
+          ...errorAnswers({ 404: `${RUN_NOT_FOUND} (an unknown or malformed id)` }),
+          429: PRINTERS_BUSY,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, filename } = await rendering(reply, () => labels.runSheet(deps, request.params.id));
+      return sendPdf(reply, request.log, pdf, filename);
     },
   );
 });

@@ -10,8 +10,10 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { findRunSheetNotes } from '../packages/run-packages.service.ts';
+import { getRun } from '../runs/runs.service.ts';
 import type { LabelContent } from './label-pdf.ts';
-import { type RenderedPdf, renderLabelsOffThread } from './label-renderer.ts';
+import { type RenderedPdf, renderLabelsOffThread, renderRunSheetOffThread } from './label-renderer.ts';
 import * as repository from './labels.repository.ts';
 
 export interface LabelDeps {
@@ -82,4 +84,42 @@ export async function packageLabels(deps: LabelDeps, trackingCodes: string[], si
   }
   const labels = trackingCodes.map((code) => contentOf(byCode.get(code)!, deps));
   return renderLabelsOffThread(labels, size, `Labels (${labels.length})`);
+}
+
+/**
+ * Packages keep no delivery instructions yet: the sheet prints each package's description in their
+ * place, and its caption says so, so a driver does not take a description for an instruction.
+ */
+export const RUN_SHEET_NOTES_CAPTION = 'DESCRIPTION (NO INSTRUCTIONS ON FILE)';
+
+/** A run's sheet for its driver: the stops in order with their receivers and barcodes. 404 for an unknown run. */
+export async function runSheet(deps: LabelDeps, runId: string): Promise<{ pdf: RenderedPdf; filename: string }> {
+  const run = await getRun(deps.db, runId);
+  const notes = await findRunSheetNotes(
+    deps.db,
+    run.stops.map((stop) => stop.trackingCode),
+  );
+  const pdf = await renderRunSheetOffThread(
+    {
+      companyName: deps.config.company.name,
+      driverName: run.driverName,
+      date: run.date,
+      notesCaption: RUN_SHEET_NOTES_CAPTION,
+      stops: run.stops.map((stop) => ({
+        position: stop.position,
+        trackingCode: stop.trackingCode,
+        receiverName: stop.receiverName,
+        receiverPhone: stop.receiverPhone,
+        destination: stop.destination,
+        notes: notes.get(stop.trackingCode) ?? '',
+      })),
+    },
+    `Run sheet: ${run.driverName}, ${run.date}`,
+  );
+  const driver =
+    run.driverName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'driver';
+  return { pdf, filename: `run-sheet-${run.date}-${driver}.pdf` };
 }

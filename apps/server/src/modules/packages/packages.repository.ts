@@ -124,6 +124,18 @@ export async function findRunPackages(
   return db.select(runPackageColumns).from(packages).where(condition);
 }
 
+/** The descriptions of the packages with these tracking codes, for a run sheet; an unknown code is absent. */
+export async function findDescriptionsByCodes(
+  db: Database,
+  trackingCodes: string[],
+): Promise<{ trackingCode: string; description: string }[]> {
+  if (trackingCodes.length === 0) return [];
+  return db
+    .select({ trackingCode: packages.trackingCode, description: packages.description })
+    .from(packages)
+    .where(inArray(packages.trackingCode, trackingCodes));
+}
+
 /**
  * How many addresses confirmed the package's e-mail updates: what the console shows of them (operators
  * see the number, never a stranger's address). Read here rather than through the subscriptions module,

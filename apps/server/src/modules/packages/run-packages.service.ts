@@ -16,3 +16,12 @@ export async function findRunPackagesByCodes(db: Database, trackingCodes: string
   const rows = await repository.findRunPackages(db, { trackingCodes: [...new Set(trackingCodes)] });
   return new Map(rows.map((row) => [row.trackingCode, row]));
 }
+
+/**
+ * What a run sheet prints under each stop, by tracking code: the package's description, since packages
+ * keep no delivery instructions yet.
+ */
+export async function findRunSheetNotes(db: Database, trackingCodes: string[]) {
+  const rows = await repository.findDescriptionsByCodes(db, [...new Set(trackingCodes)]);
+  return new Map(rows.map((row) => [row.trackingCode, row.description]));
+}

@@ -110,8 +110,9 @@ export async function replaceStops(db: Database, run: RunRow, packageIds: string
  * of the partial index `packages_run_ready_created_at_id_idx`, which gives the order; each package's
  * stop that day is one probe of `run_stops_package_id_day_key`.
  */
-function unassignedCondition(day: string) {
+function unassignedCondition(day: string, search: string | undefined) {
   return and(
+    search ? sql`${packages.searchText} like ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
     inArray(packages.status, [...RUN_STATUSES]),
     notExists(
       sql`(select 1 from ${runStops} where ${runStops.packageId} = ${packages.id} and ${runStops.day} = ${day})`,
@@ -123,19 +124,20 @@ function unassignedCondition(day: string) {
 export async function findUnassignedIds(
   db: Database,
   day: string,
+  search: string | undefined,
   window: { limit: number; offset: number },
 ): Promise<string[]> {
   const rows = await db
     .select({ id: packages.id })
     .from(packages)
-    .where(unassignedCondition(day))
+    .where(unassignedCondition(day, search))
     .orderBy(desc(packages.createdAt), desc(packages.id))
     .limit(window.limit)
     .offset(window.offset);
   return rows.map((row) => row.id);
 }
 
-export async function countUnassigned(db: Database, day: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(packages).where(unassignedCondition(day));
+export async function countUnassigned(db: Database, day: string, search: string | undefined): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(packages).where(unassignedCondition(day, search));
   return Number(row?.count ?? 0);
 }

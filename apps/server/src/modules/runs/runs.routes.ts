@@ -8,6 +8,7 @@ import {
   RUN_NOT_FOUND,
   RUN_STOPS_REFUSED,
   RUNS_CHANGED_MEANWHILE,
+  runDriverSchema,
   runPackageSchema,
   runSchema,
   runStopsInputSchema,
@@ -20,6 +21,7 @@ import { consoleScope, driverScope, type RoutesPlugin } from '../../http/access.
 import { errorAnswers } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
 import { operatorActor } from '../audit/audit.service.ts';
+import { listActiveDrivers } from '../team/team.service.ts';
 import {
   createRun,
   deleteRun,
@@ -61,6 +63,18 @@ const consoleRunsRoutes = consoleScope(async (app) => {
       },
     },
     async (request, reply) => sendPage(request, reply, await listUnassigned(app.db, request.query)),
+  );
+
+  app.get(
+    '/api/admin/runs/drivers',
+    {
+      schema: {
+        tags,
+        summary: 'The drivers a run can be planned for: active members of role driver, by name',
+        response: { 200: z.array(runDriverSchema) },
+      },
+    },
+    async () => listActiveDrivers(app.db),
   );
 
   app.post(

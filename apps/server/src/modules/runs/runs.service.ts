@@ -272,11 +272,13 @@ export async function setRunStops(db: Database, actor: AuditActor, id: string, t
 /** One page of the packages that can go out on `day` and are on no run of it, newest first. */
 export async function listUnassigned(
   db: Database,
-  query: { date: string; page: number; pageSize: number },
+  query: { date: string; q?: string | undefined; page: number; pageSize: number },
 ): Promise<PageOf<RunPackage>> {
+  // Matched like the package list's search: the lower-cased text of code, names, addresses and phones.
+  const search = query.q?.toLowerCase() || undefined;
   const [ids, total] = await Promise.all([
-    repository.findUnassignedIds(db, query.date, pageWindow(query)),
-    repository.countUnassigned(db, query.date),
+    repository.findUnassignedIds(db, query.date, search, pageWindow(query)),
+    repository.countUnassigned(db, query.date, search),
   ]);
   const packages = await findRunPackagesByIds(db, ids);
   const items = ids.flatMap((packageId) => {

@@ -335,6 +335,15 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     // On another day the package on today's run is free again.
     const tomorrow = await operator.get(`/api/admin/runs/unassigned?date=${freshDay()}&pageSize=100`);
     expect(tomorrow.body.map((entry: { trackingCode: string }) => entry.trackingCode)).toContain(a);
+    // A search narrows the list, in any case: part of a code, or a receiver's phone.
+    const byCode = await operator.get(`/api/admin/runs/unassigned?date=${date}&q=${b.slice(2, 9).toLowerCase()}`);
+    expect(byCode.body.map((entry: { trackingCode: string }) => entry.trackingCode)).toEqual([b]);
+    expect(byCode.headers.get('x-total-count')).toBe('1');
+    const phone = all.body[0].receiverPhone as string;
+    const byPhone = await operator.get(`/api/admin/runs/unassigned?date=${date}&q=${encodeURIComponent(phone)}`);
+    expect(byPhone.body.map((entry: { trackingCode: string }) => entry.trackingCode)).toEqual([b]);
+    const none = await operator.get(`/api/admin/runs/unassigned?date=${date}&q=${encodeURIComponent('%_none')}`);
+    expect(none.body).toEqual([]);
   });
 
   it("answers a driver today's run with its stops in order, or run: null", async () => {

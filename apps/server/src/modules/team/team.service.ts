@@ -150,6 +150,18 @@ export async function findActiveDriver(db: Database, id: string): Promise<{ id: 
   return { id: row.id, name: row.name.trim() || row.email };
 }
 
+/**
+ * The drivers a run can be planned for, by name: active members of role driver, invited ones included.
+ * Operators plan runs but may not read the team, so this is all Dispatch learns of it.
+ */
+export async function listActiveDrivers(db: Database): Promise<{ id: string; name: string }[]> {
+  const rows = await repository.listOperators(db);
+  return rows
+    .filter((row) => row.role === 'driver' && row.active)
+    .map((row) => ({ id: row.id, name: row.name.trim() || row.email }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 async function findOperator(db: Database, id: string): Promise<repository.OperatorRow> {
   const operator = isUuid(id) ? await repository.findOperatorById(db, id) : undefined;
   if (!operator) throw new AppError(404, OPERATOR_NOT_FOUND);
