@@ -532,6 +532,16 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'console dispatch',
+    as: 'operator',
+    console: true,
+    path: () => '/dispatch',
+    ready: async (page) => {
+      await heading(page, 'Dispatch');
+      await page.getByRole('list', { name: 'Packages not on a run' }).waitFor();
+    },
+  },
+  {
     name: 'console team',
     as: 'operator',
     console: true,

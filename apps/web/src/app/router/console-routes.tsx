@@ -45,6 +45,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'contact', lazy: screen('contact') },
       { path: 'inbox', lazy: screen('inbox') },
       { path: 'scan', lazy: screen('scan') },
+      { path: 'dispatch', lazy: screen('dispatch') },
       { path: 'team', lazy: screen('team') },
       { path: 'activity', lazy: screen('activity') },
       { path: 'password', lazy: screen('password') },

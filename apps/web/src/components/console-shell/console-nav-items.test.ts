@@ -6,6 +6,7 @@ describe('navItemsFor', () => {
     expect(navItemsFor('admin').map((item) => item.label)).toEqual([
       'Packages',
       'Scan',
+      'Dispatch',
       'Plan',
       'Send Mail',
       'Inbox',
@@ -15,7 +16,7 @@ describe('navItemsFor', () => {
   });
 
   it('leaves the screens the server refuses to operators out, and all of them while the role is unknown', () => {
-    const operatorScreens = ['Packages', 'Scan', 'Send Mail', 'Inbox'];
+    const operatorScreens = ['Packages', 'Scan', 'Dispatch', 'Send Mail', 'Inbox'];
     expect(navItemsFor('operator').map((item) => item.label)).toEqual(operatorScreens);
     expect(navItemsFor(undefined).map((item) => item.label)).toEqual(operatorScreens);
   });

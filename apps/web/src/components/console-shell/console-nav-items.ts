@@ -4,6 +4,7 @@ import type { OperatorRole } from '@waybill/domain';
 export const CONSOLE_NAV_ITEMS = [
   { label: 'Packages', to: '/', adminOnly: false },
   { label: 'Scan', to: '/scan', adminOnly: false },
+  { label: 'Dispatch', to: '/dispatch', adminOnly: false },
   { label: 'Plan', to: '/plan', adminOnly: true },
   { label: 'Send Mail', to: '/contact', adminOnly: false },
   { label: 'Inbox', to: '/inbox', adminOnly: false },
