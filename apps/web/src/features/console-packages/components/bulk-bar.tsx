@@ -11,17 +11,19 @@ import {
 } from '@waybill/domain';
 import { useState } from 'react';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
+import { type RunTarget, useAssignToRun } from '../api/assign-to-run.ts';
 import { useBulkAction } from '../api/bulk-action.ts';
 import { selectedPackagesCsvUrl } from '../api/export-packages-csv.ts';
 import { saveFile, usePrintLabels } from '../api/print-labels.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
+import { AssignRunDialog } from './assign-run-dialog.tsx';
 import { BulkDeleteDialog, BulkLocationDialog, BulkStatusDialog } from './bulk-dialogs.tsx';
 import type { BulkOutcome } from './bulk-report.tsx';
 import { outcomeLine } from './bulk-report.tsx';
 import { dangerOutlineStyle } from './danger-outline.ts';
 import { ProofOfDeliveryDialog } from './proof-of-delivery-dialog.tsx';
 
-type Dialog = 'status' | 'location' | 'delete' | 'proof' | null;
+type Dialog = 'status' | 'location' | 'delete' | 'proof' | 'run' | null;
 
 interface BulkBarProps {
   codes: string[];
@@ -43,9 +45,10 @@ const ACTION_NAMES: Record<BulkActionRequest['action'], string> = {
 export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
   const bulk = useBulkAction();
   const labels = usePrintLabels();
+  const assign = useAssignToRun();
   const [dialog, setDialog] = useState<Dialog>(null);
   const count = codes.length;
-  const busy = bulk.isPending || labels.isPending;
+  const busy = bulk.isPending || labels.isPending || assign.isPending;
 
   function run(request: Omit<BulkActionRequest, 'trackingCodes'>) {
     bulk.mutate(
@@ -59,6 +62,21 @@ export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
           onDone({ action: ACTION_NAMES[request.action], results });
         },
         onError: (error) => notifyPackageError(`${ACTION_NAMES[request.action]} failed`, error),
+      },
+    );
+  }
+
+  function assignToRun(date: string, target: RunTarget) {
+    assign.mutate(
+      { date, target, trackingCodes: codes },
+      {
+        onSuccess: (results) => {
+          setDialog(null);
+          const failed = results.some((result) => !result.ok);
+          (failed ? notifyWarning : notifySuccess)({ title: 'Assign to run', message: outcomeLine(results) });
+          onDone({ action: 'Assign to run', results });
+        },
+        onError: (error) => notifyPackageError('Assign to run failed', error),
       },
     );
   }
@@ -125,6 +143,9 @@ export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
           <Button size="compact-sm" variant="default" onClick={() => setDialog('location')} disabled={busy}>
             Add location
           </Button>
+          <Button size="compact-sm" variant="default" onClick={() => setDialog('run')} disabled={busy}>
+            Assign to run
+          </Button>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button
@@ -190,6 +211,13 @@ export function BulkBar({ codes, statusOf, onDone, onClear }: BulkBarProps) {
         busy={bulk.isPending}
         onClose={() => setDialog(null)}
         onSubmit={(location) => run({ action: 'location', location })}
+      />
+      <AssignRunDialog
+        opened={dialog === 'run'}
+        count={count}
+        busy={assign.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={assignToRun}
       />
       <BulkDeleteDialog
         opened={dialog === 'delete'}
