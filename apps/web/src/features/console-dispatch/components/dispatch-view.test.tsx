@@ -88,10 +88,12 @@ function fakeServer({ refuse = new Map<string, string>() } = {}) {
 }
 
 beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
   document.cookie = 'XSRF-TOKEN=test-token';
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  // biome-ignore lint/suspicious/noDocumentCookie: the cookie set above, taken away again
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
@@ -184,7 +186,9 @@ describe('Dispatch', () => {
     const server = fakeServer();
     const user = userEvent.setup();
     openDispatch();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Move BBBB22222222 to another run' }), 'r2');
+    await user.click(await screen.findByRole('button', { name: 'Move BBBB22222222 to another run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move BBBB22222222 to another run' });
+    await user.click(within(dialog).getByRole('button', { name: /^Ben Driver/ }));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     expect(server.puts[0]).toEqual({ runId: 'r2', codes: ['BBBB22222222'] });
     await waitFor(() => expect(codesIn(stopsOf('Ben Driver'))).toEqual(['BBBB22222222']));

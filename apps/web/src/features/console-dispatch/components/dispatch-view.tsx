@@ -37,6 +37,7 @@ export function DispatchView({ date, onDateChange }: DispatchViewProps) {
   const stops = useSetRunStops(date);
   const order = useRunOrder(date, (error) => notifyDispatchError('Could not save the order', error));
   const [deleting, setDeleting] = useState<Run | null>(null);
+  const [moving, setMoving] = useState<{ from: Run; code: string } | null>(null);
   const [typedDate, setTypedDate] = useState(date);
   const dayRuns = runs.data ?? [];
   const busy = createRun.isPending || deleteRun.isPending || stops.isPending;
@@ -153,10 +154,9 @@ export function DispatchView({ date, onDateChange }: DispatchViewProps) {
                 <RunCard
                   key={run.id}
                   run={run}
-                  others={dayRuns.filter((other) => other.id !== run.id)}
                   busy={busy}
                   reorder={reorder}
-                  moveTo={moveTo}
+                  startMove={(from, stop) => setMoving({ from, code: stop.trackingCode })}
                   remove={remove}
                   deleteRun={setDeleting}
                 />
@@ -165,6 +165,40 @@ export function DispatchView({ date, onDateChange }: DispatchViewProps) {
           )}
         </Stack>
       </div>
+      <Modal
+        opened={moving !== null}
+        onClose={() => setMoving(null)}
+        title={moving ? `Move ${moving.code} to another run` : ''}
+        centered
+      >
+        <Stack gap="xs">
+          {dayRuns
+            .filter((other) => other.id !== moving?.from.id)
+            .map((other) => (
+              <Button
+                key={other.id}
+                variant="default"
+                justify="space-between"
+                rightSection={
+                  <Text size="sm" c="dimmed">
+                    {countOf(other.stops.length, 'stop', 'stops')}
+                  </Text>
+                }
+                onClick={() => {
+                  if (moving) moveTo(moving.code, other);
+                  setMoving(null);
+                }}
+              >
+                {other.driverName}
+              </Button>
+            ))}
+          {dayRuns.length < 2 ? (
+            <Text size="sm" c="dimmed">
+              There is no other run on {date}: start one first.
+            </Text>
+          ) : null}
+        </Stack>
+      </Modal>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this run?" centered>
         <Text size="sm">
           The run of {deleting?.driverName} on {date} and its {countOf(deleting?.stops.length ?? 0, 'stop', 'stops')}{' '}

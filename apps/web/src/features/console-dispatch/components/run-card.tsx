@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPrinter, IconTrash, IconX } from '@tabler/icons-react';
 import { countOf, type Run, type RunStop } from '@waybill/domain';
 import { codesOf, moveCode } from '../stop-order.ts';
@@ -23,29 +23,36 @@ import classes from './dispatch.module.css';
 export interface RunCardActions {
   /** Saves the run's stops in a new order. */
   reorder: (run: Run, codes: string[]) => void;
-  /** Moves a stop to another run of the day (the end of its stops). */
-  moveTo: (code: string, target: Run) => void;
   remove: (run: Run, code: string) => void;
   deleteRun: (run: Run) => void;
 }
 
 interface RunCardProps extends RunCardActions {
   run: Run;
-  /** The day's other runs, where a stop can go. */
-  others: Run[];
+  /** Asks where a stop goes: one dialog for the page, not a menu for each stop. */
+  startMove: (run: Run, stop: RunStop) => void;
   busy: boolean;
 }
 
+/**
+ * One stop, in plain elements styled by the module: a day of 20 runs holds hundreds of stops, and a
+ * Mantine component each (buttons, badges, menus) made such a day take seconds to show.
+ */
 function StopRow({
   stop,
   run,
-  others,
   count,
-  busy,
   reorder,
-  moveTo,
+  startMove,
   remove,
-}: { stop: RunStop; run: Run; others: Run[]; count: number; busy: boolean } & Omit<RunCardActions, 'deleteRun'>) {
+}: {
+  stop: RunStop;
+  run: Run;
+  count: number;
+  reorder: RunCardActions['reorder'];
+  startMove: (stop: RunStop) => void;
+  remove: RunCardActions['remove'];
+}) {
   const code = stop.trackingCode;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: code,
@@ -59,81 +66,69 @@ function StopRow({
       data-dragging={isDragging || undefined}
       style={{ transform: CSS.Transform.toString(transform), transition }}
     >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          className={classes.handle}
-          aria-label={`Drag ${code} to another place (stop ${stop.position} of ${count})`}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={18} aria-hidden />
-        </ActionIcon>
-        <Text fw={700} w="1.6rem" ta="right" aria-hidden>
-          {stop.position}.
-        </Text>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6} wrap="wrap">
-            <Text ff="monospace" fw={700} size="sm">
-              {code}
-            </Text>
-            <Badge variant="light" color="gray" size="sm" radius="sm" tt="none">
-              {stop.status}
-            </Badge>
-          </Group>
-          <Text size="sm">{stop.receiverName}</Text>
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {stop.destination}
-          </Text>
-        </Stack>
-      </Group>
-      <Group gap={4} mt={6} wrap="wrap" justify="flex-end">
-        <ActionIcon
-          variant="default"
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className={classes.handle}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${code} to another place (stop ${stop.position} of ${count})`}
+      >
+        <IconGripVertical size={18} aria-hidden />
+      </button>
+      <span className={classes.position} aria-hidden>
+        {stop.position}.
+      </span>
+      <div className={classes.body}>
+        <div className={classes.codeLine}>
+          <span className={classes.code}>{code}</span>
+          <span className={classes.status}>{stop.status}</span>
+        </div>
+        <div>{stop.receiverName}</div>
+        <div className={classes.dimmed}>{stop.destination}</div>
+      </div>
+      <div className={classes.actions}>
+        <button
+          type="button"
+          className={classes.iconButton}
           aria-label={`Move ${code} up`}
-          onClick={() => reorder(run, moveCode(codes, index, index - 1))}
           aria-disabled={index === 0 || undefined}
-          data-disabled={index === 0 || undefined}
+          onClick={() => reorder(run, moveCode(codes, index, index - 1))}
         >
           <IconArrowUp size={16} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
+        </button>
+        <button
+          type="button"
+          className={classes.iconButton}
           aria-label={`Move ${code} down`}
-          onClick={() => reorder(run, moveCode(codes, index, index + 1))}
           aria-disabled={index === count - 1 || undefined}
-          data-disabled={index === count - 1 || undefined}
+          onClick={() => reorder(run, moveCode(codes, index, index + 1))}
         >
           <IconArrowDown size={16} aria-hidden />
-        </ActionIcon>
-        {others.length > 0 ? (
-          <NativeSelect
-            size="xs"
-            aria-label={`Move ${code} to another run`}
-            value=""
-            disabled={busy}
-            data={[
-              { value: '', label: 'Move to…' },
-              ...others.map((other) => ({ value: other.id, label: other.driverName })),
-            ]}
-            onChange={(event) => {
-              const target = others.find((other) => other.id === event.currentTarget.value);
-              if (target) moveTo(code, target);
-            }}
-          />
-        ) : null}
-        <ActionIcon variant="default" aria-label={`Remove ${code} from the run`} onClick={() => remove(run, code)}>
+        </button>
+        <button
+          type="button"
+          className={classes.textButton}
+          aria-label={`Move ${code} to another run`}
+          onClick={() => startMove(stop)}
+        >
+          Move to…
+        </button>
+        <button
+          type="button"
+          className={classes.iconButton}
+          aria-label={`Remove ${code} from the run`}
+          onClick={() => remove(run, code)}
+        >
           <IconX size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
+        </button>
+      </div>
     </li>
   );
 }
 
 /** One driver's run of the day: its stops in order, to reorder by drag or keys, move, remove or print. */
-export function RunCard({ run, others, busy, reorder, moveTo, remove, deleteRun }: RunCardProps) {
+export function RunCard({ run, busy, reorder, startMove, remove, deleteRun }: RunCardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -193,11 +188,9 @@ export function RunCard({ run, others, busy, reorder, moveTo, remove, deleteRun 
                   key={stop.trackingCode}
                   stop={stop}
                   run={run}
-                  others={others}
                   count={run.stops.length}
-                  busy={busy}
                   reorder={reorder}
-                  moveTo={moveTo}
+                  startMove={(chosen) => startMove(run, chosen)}
                   remove={remove}
                 />
               ))}

@@ -80,6 +80,21 @@ export function UnassignedPanel({ date, runs, busy, assign }: UnassignedPanelPro
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label="Run"
+            value={target?.id ?? ''}
+            onChange={(event) => setRunId(event.currentTarget.value)}
+            data={[
+              { value: '', label: runs.length === 0 ? 'No run yet: start one' : 'Choose a run…', disabled: true },
+              ...runs.map((run) => ({ value: run.id, label: `${run.driverName} (${run.stops.length})` })),
+            ]}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <Button onClick={submit} disabled={!target || selected.length === 0 || busy} loading={busy}>
+            {selected.length > 0 ? `Assign ${countOf(selected.length, 'package', 'packages')}` : 'Assign'}
+          </Button>
+        </Group>
         {list.isError ? (
           <Alert color="red" title="Could not load the packages">
             {list.error.message}
@@ -145,21 +160,6 @@ export function UnassignedPanel({ date, runs, busy, assign }: UnassignedPanelPro
             ) : null}
           </>
         ) : null}
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <NativeSelect
-            label="Run"
-            value={target?.id ?? ''}
-            onChange={(event) => setRunId(event.currentTarget.value)}
-            data={[
-              { value: '', label: runs.length === 0 ? 'No run yet: start one' : 'Choose a run…', disabled: true },
-              ...runs.map((run) => ({ value: run.id, label: `${run.driverName} (${run.stops.length})` })),
-            ]}
-            style={{ flex: '1 1 12rem' }}
-          />
-          <Button onClick={submit} disabled={!target || selected.length === 0 || busy} loading={busy}>
-            {selected.length > 0 ? `Assign ${countOf(selected.length, 'package', 'packages')}` : 'Assign'}
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );
