@@ -3,7 +3,6 @@ export const dispatchKeys = {
   all: ['dispatch'] as const,
   runs: (date: string) => [...dispatchKeys.all, 'runs', date] as const,
   unassigned: (filter: UnassignedFilter) => [...dispatchKeys.all, 'unassigned', filter] as const,
-  unassignedOf: (date: string) => [...dispatchKeys.all, 'unassigned', { date }] as const,
   drivers: () => [...dispatchKeys.all, 'drivers'] as const,
 };
 

@@ -5,12 +5,12 @@ import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 import { dispatchKeys } from './dispatch-keys.ts';
 
 /** POST /api/admin/runs: an empty run of a driver for a day (the route honours Idempotency-Key). */
-export function createRun(input: CreateRunInput, idempotencyKey?: string): Promise<Run> {
+function createRun(input: CreateRunInput, idempotencyKey?: string): Promise<Run> {
   return apiFetch('/api/admin/runs', { json: input, idempotencyKey, schema: runSchema });
 }
 
 /** PUT /api/admin/runs/{id}/stops: the whole order; a code on another run of the day moves here. */
-export function setRunStops(input: { runId: string; trackingCodes: string[] }): Promise<Run> {
+function setRunStops(input: { runId: string; trackingCodes: string[] }): Promise<Run> {
   return apiFetch(`/api/admin/runs/${encodeURIComponent(input.runId)}/stops`, {
     method: 'PUT',
     json: { trackingCodes: input.trackingCodes },
@@ -19,7 +19,7 @@ export function setRunStops(input: { runId: string; trackingCodes: string[] }): 
 }
 
 /** DELETE /api/admin/runs/{id}: its packages are free to plan again. */
-export function deleteRun(runId: string) {
+function deleteRun(runId: string) {
   return apiFetch(`/api/admin/runs/${encodeURIComponent(runId)}`, { method: 'DELETE', schema: deletedRunSchema });
 }
 

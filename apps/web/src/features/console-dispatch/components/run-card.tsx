@@ -20,7 +20,7 @@ import { countOf, type Run, type RunStop } from '@waybill/domain';
 import { codesOf, moveCode } from '../stop-order.ts';
 import classes from './dispatch.module.css';
 
-export interface RunCardActions {
+interface RunCardActions {
   /** Saves the run's stops in a new order. */
   reorder: (run: Run, codes: string[]) => void;
   remove: (run: Run, code: string) => void;

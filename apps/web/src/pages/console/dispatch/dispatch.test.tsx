@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Run, RunPackage } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../test/render-with-app.tsx';
-import { Component as DispatchPage } from '../../../pages/console/dispatch/index.tsx';
+import { Component as DispatchPage } from './index.tsx';
 
 const DAY = '2027-03-04';
 const pkg = (trackingCode: string, receiverName: string): RunPackage => ({
