@@ -128,7 +128,8 @@ describe.each(databasesFor('sql'))('health during the heaviest console requests 
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
     const refused = answers.find((answer) => answer.status === 429)!;
     expect(refused.json).toEqual({
-      message: 'The server is already printing labels for two other requests. Please try again in a few seconds.',
+      message:
+        'The server is already printing for two other requests (labels or run sheets). Please try again in a few seconds.',
     });
     expect(refused.headers.get('retry-after')).toBe('5');
     // The renders gave their places back.

@@ -13,7 +13,7 @@ import type { RunSheetContent } from './run-sheet-pdf.ts';
 export const LABEL_RENDERS_AT_ONCE = 2;
 export const LABELS_BUSY_RETRY_SECONDS = 5;
 export const LABELS_BUSY =
-  'The server is already printing labels for two other requests. Please try again in a few seconds.';
+  'The server is already printing for two other requests (labels or run sheets). Please try again in a few seconds.';
 /** A render thread left idle this long is stopped, giving back its memory (fonts, pdfkit). */
 const IDLE_THREAD_MS = 60_000;
 
