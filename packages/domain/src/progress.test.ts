@@ -195,11 +195,24 @@ describe('the bar and the timeline agree', () => {
 });
 
 describe('estimate', () => {
-  it.each(PACKAGE_STATUSES.map((status) => [status, status !== 'Delivered' && status !== 'Rejected'] as const))(
+  const settled = ['Delivered', 'Rejected', 'Returning to sender'];
+  it.each(PACKAGE_STATUSES.map((status) => [status, !settled.includes(status)] as const))(
     'for %s shows an estimate: %s',
     (status, shows) => {
       expect(trackingView(status).showsEstimate).toBe(shows);
       expect(trackingView(status).finished).toBe(status === 'Delivered');
     },
   );
+});
+
+describe('Returning to sender', () => {
+  it('keeps the 80 of Out for Delivery, says why, and reaches every step before Delivered', () => {
+    const view = trackingView('Returning to sender');
+    expect(progressForStatus('Returning to sender')).toBe(80);
+    expect(descriptionForStatus('Returning to sender')).toBe(
+      'We could not deliver your package, so it is being returned to the sender',
+    );
+    expect(view.steps.map((step) => step.state)).toEqual(['done', 'done', 'done', 'done', 'upcoming']);
+    expect(view.finished).toBe(false);
+  });
 });

@@ -1,6 +1,9 @@
-import { DELIVERED_STATUS, REJECTED_STATUS } from './statuses.ts';
+import { DELIVERED_STATUS, REJECTED_STATUS, RETURNING_STATUS } from './statuses.ts';
 
-/** Progress in percent for each status that has one (SPEC §4); any other status is 0. */
+/**
+ * Progress in percent for each status that has one (SPEC §4); any other status is 0. Returning to
+ * sender, not in SPEC, keeps Out for Delivery's 80: the package went out and came back undelivered.
+ */
 export const STATUS_PROGRESS: Readonly<Record<string, number>> = {
   'Order Placed': 10,
   Processing: 30,
@@ -9,6 +12,7 @@ export const STATUS_PROGRESS: Readonly<Record<string, number>> = {
   Shipped: 50,
   'Out for Delivery': 80,
   Delivered: 100,
+  'Returning to sender': 80,
 };
 
 /** What the tracking widget says for a status without a progress figure. */
@@ -22,6 +26,7 @@ const STATUS_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Shipped: 'Your package has been shipped',
   'Out for Delivery': 'Your package is out for delivery',
   Delivered: 'Your package has been delivered',
+  'Returning to sender': 'We could not deliver your package, so it is being returned to the sender',
 };
 
 /** What the tracking widget says for a rejected package, which will not travel (the web adds a contact link). */
@@ -82,7 +87,10 @@ export interface TrackingView {
   stages: TimelineStage[];
   /** The journey is over (Delivered): the last step and stage are done, nothing is still to come. */
   finished: boolean;
-  /** Whether an estimated delivery (or "running late") belongs on the card: not once delivered or rejected. */
+  /**
+   * Whether an estimated delivery (or "running late") belongs on the card: not once delivered, rejected
+   * or returning to the sender.
+   */
   showsEstimate: boolean;
 }
 
@@ -127,5 +135,5 @@ export function trackingView(status: string): TrackingView {
     const step = steps.find((candidate) => candidate.name === stage);
     return { stage, state: step?.state ?? 'upcoming', current: step?.state === 'current' };
   });
-  return { steps, stages, finished, showsEstimate: !finished && !rejected };
+  return { steps, stages, finished, showsEstimate: !finished && !rejected && status !== RETURNING_STATUS };
 }

@@ -23,12 +23,16 @@ const SPEC_BADGES = [
   ['Rejected', 'red'],
 ] as const;
 
+// Not in SPEC: after the admin's number of failed delivery attempts (docs/decisions/0043).
+const ADDED_BADGES = [['Returning to sender', 'indigo']] as const;
+
 describe('statuses', () => {
-  it('lists the nine statuses of SPEC §4 in order', () => {
-    expect(PACKAGE_STATUSES).toEqual(SPEC_BADGES.map(([status]) => status));
+  it('lists the nine statuses of SPEC §4 in order, and Returning to sender before Rejected', () => {
+    const spec = SPEC_BADGES.map(([status]) => status);
+    expect(PACKAGE_STATUSES).toEqual([...spec.slice(0, 8), 'Returning to sender', 'Rejected']);
   });
 
-  it.each(SPEC_BADGES)('shows %s with a %s badge', (status, color) => {
+  it.each([...SPEC_BADGES, ...ADDED_BADGES])('shows %s with a %s badge', (status, color) => {
     expect(statusColor(status)).toBe(color);
     expect(STATUS_COLORS[status]).toBe(color);
   });

@@ -8,6 +8,7 @@ export const PACKAGE_STATUSES = [
   'Shipped',
   'Out for Delivery',
   'Delivered',
+  'Returning to sender',
   'Rejected',
 ] as const;
 
@@ -20,11 +21,28 @@ export const PENDING_STATUS: ListedStatus = 'Pending';
 /** What Accept produces: the first step of the customer's timeline. */
 export const ACCEPTED_STATUS: ListedStatus = 'Order Placed';
 export const REJECTED_STATUS: ListedStatus = 'Rejected';
+export const OUT_FOR_DELIVERY_STATUS: ListedStatus = 'Out for Delivery';
 export const DELIVERED_STATUS: ListedStatus = 'Delivered';
+/**
+ * Not in SPEC's list: what a package becomes after the admin's number of failed delivery attempts
+ * (docs/decisions/0043). It stays on the road back, so it is neither settled nor on a run again.
+ */
+export const RETURNING_STATUS: ListedStatus = 'Returning to sender';
 
-export type BadgeColor = 'yellow' | 'blue' | 'teal' | 'cyan' | 'grape' | 'orange' | 'pink' | 'green' | 'red' | 'gray';
+export type BadgeColor =
+  | 'yellow'
+  | 'blue'
+  | 'teal'
+  | 'cyan'
+  | 'grape'
+  | 'orange'
+  | 'pink'
+  | 'green'
+  | 'indigo'
+  | 'red'
+  | 'gray';
 
-/** SPEC §4 badge colours; purple is Mantine's `grape`. */
+/** SPEC §4 badge colours; purple is Mantine's `grape`. Returning to sender, not in SPEC, is indigo. */
 export const STATUS_COLORS: Record<ListedStatus, BadgeColor> = {
   Pending: 'yellow',
   'Order Placed': 'blue',
@@ -34,6 +52,7 @@ export const STATUS_COLORS: Record<ListedStatus, BadgeColor> = {
   Shipped: 'orange',
   'Out for Delivery': 'pink',
   Delivered: 'green',
+  'Returning to sender': 'indigo',
   Rejected: 'red',
 };
 

@@ -1,4 +1,4 @@
-import { defaultSignature } from '@waybill/domain';
+import { defaultSignature, RETURNING_STATUS } from '@waybill/domain';
 import { escapeHtml, normalizeLineBreaks } from './escape.ts';
 import {
   button,
@@ -37,6 +37,12 @@ function headlineOf(content: NotificationContent): { subject: string; message: s
         message: `We are sorry: your package ${code} could not be accepted. Please contact us if you have any questions.`,
       };
     case 'status':
+      if (content.detail === RETURNING_STATUS) {
+        return {
+          subject: `Package ${code}: ${content.detail}`,
+          message: `We could not deliver your package ${code} after several attempts, so it is being returned to the sender. Please contact us if you have any questions.`,
+        };
+      }
       return {
         subject: `Package ${code}: ${content.detail}`,
         message: `The status of your package ${code} is now: ${content.detail}.`,
