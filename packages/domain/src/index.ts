@@ -14,6 +14,7 @@ export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/delivery-proof.ts';
+export * from './schemas/driver-events.ts';
 export * from './schemas/email.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/fields.ts';

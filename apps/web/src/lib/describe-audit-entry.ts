@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'email.sent': 'E-mail sent',
   'settings.notifications_changed': 'Customer notifications changed',
   'settings.attention_changed': 'Needs attention hours changed',
+  'settings.delivery_changed': 'Delivery settings changed',
   'inbox.received': 'Request received',
   'inbox.state_changed': 'Inbox item marked',
   'operator.added': 'Operator added',

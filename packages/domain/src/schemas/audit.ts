@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'email.sent',
   'settings.notifications_changed',
   'settings.attention_changed',
+  'settings.delivery_changed',
   'inbox.received',
   'inbox.state_changed',
   'operator.added',

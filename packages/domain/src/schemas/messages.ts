@@ -118,3 +118,30 @@ export const PHOTO_STORAGE_DOWN = 'The photo storage does not answer. Please try
 
 // mail
 export const couldNotSendEmail = (reason: string) => `Could not send the email: ${reason}`;
+
+// the driver's events, sent from the phone in batches
+export const driverEventsTooMany = (max: number) => `Send at most ${max} events at once`;
+export const DRIVER_EVENT_ID_INVALID = 'The event id must be a UUID';
+export const DRIVER_EVENT_TYPE_UNKNOWN =
+  'Unknown event type (loaded, out_for_delivery, delivered, attempt_failed, note)';
+export const DRIVER_EVENT_TIME_INVALID = 'The event time must be an ISO date-time with its offset';
+export const DRIVER_EVENT_IN_FUTURE = 'The event time is in the future: check the phone’s clock';
+export const DRIVER_EVENT_BEFORE_RUN = 'The event time is before the day of its run: check the phone’s clock';
+export const driverEventTooOld = (days: number) => `The event is more than ${days} days old`;
+export const DRIVER_EVENT_ID_REUSED = 'This event id was already used for another event';
+export const FAILURE_REASON_REQUIRED = 'Choose why the delivery failed';
+export const FAILURE_REASON_UNKNOWN = 'Choose one of the failure reasons the admin set';
+export const NOTE_REQUIRED = 'Enter a note';
+export const noteTooLong = (max: number) => `A note is at most ${max} characters`;
+export const NOT_ON_YOUR_RUN = 'This package is not on your run';
+export const ON_NO_RUN = 'This package is on no run that day';
+export const STOP_REASSIGNED = 'This package was reassigned: it is no longer on your run';
+export const ALREADY_DELIVERED = 'This package was already delivered';
+export const notOnTheRoad = (status: string) => `The package's status is ${status}: there is nothing to do on the road`;
+
+// delivery settings
+export const DEPOT_LOCATION_REQUIRED = 'Enter the depot’s location';
+export const MAX_ATTEMPTS_RANGE = 'Delivery attempts must be a whole number from 1 to 10';
+export const FAILURE_REASONS_COUNT = 'Give from 1 to 20 failure reasons';
+export const FAILURE_REASON_TEXT = 'A failure reason is 1 to 100 characters';
+export const FAILURE_REASONS_REPEATED = 'Each failure reason must be different';

@@ -1,0 +1,118 @@
+// What the driver app sends of its stops (events stored on the phone, sent in batches) and the
+// delivery settings that decide their effects (docs/decisions/0043).
+import { z } from 'zod';
+import { trackingCodeSchema } from './admin.ts';
+import { receivedBySchema } from './delivery-proof.ts';
+import {
+  DEPOT_LOCATION_REQUIRED,
+  DRIVER_EVENT_ID_INVALID,
+  DRIVER_EVENT_TIME_INVALID,
+  DRIVER_EVENT_TYPE_UNKNOWN,
+  driverEventsTooMany,
+  FAILURE_REASON_TEXT,
+  FAILURE_REASONS_COUNT,
+  FAILURE_REASONS_REPEATED,
+  MAX_ATTEMPTS_RANGE,
+  noteTooLong,
+} from './messages.ts';
+
+export const DRIVER_EVENT_TYPES = ['loaded', 'out_for_delivery', 'delivered', 'attempt_failed', 'note'] as const;
+export type DriverEventType = (typeof DRIVER_EVENT_TYPES)[number];
+
+/** Events in one POST /api/driver/events. */
+export const MAX_DRIVER_EVENTS = 200;
+export const DRIVER_NOTE_MAX = 500;
+/** How far ahead of the server's clock a phone's clock may run. */
+export const CLOCK_SKEW_MS = 2 * 60 * 1000;
+/** The oldest event taken: a phone offline longer has a run that is long over. */
+export const DRIVER_EVENT_MAX_AGE_DAYS = 7;
+
+/** One event as it travels: loose, so that one bad event is refused alone (its own 400), not the batch. */
+export const driverEventWireSchema = z.object({
+  id: z.string().max(100).describe('A UUID the phone made for the event: the same id is applied once'),
+  type: z.string().max(40).describe(DRIVER_EVENT_TYPES.join(', ')),
+  trackingCode: z.string().max(100),
+  at: z.string().max(40).describe('When it happened on the road: ISO date-time with its offset'),
+  reason: z.string().max(200).optional().describe("attempt_failed: one of the admin's failure reasons"),
+  note: z.string().max(2000).optional().describe(`note: the text, at most ${DRIVER_NOTE_MAX} characters`),
+  receivedBy: z.string().max(200).optional().describe('delivered: who received the package'),
+});
+export type DriverEventWire = z.infer<typeof driverEventWireSchema>;
+
+/** POST /api/driver/events. More than 200 events refuse the whole batch. */
+export const driverEventsInputSchema = z.object({
+  events: z
+    .array(driverEventWireSchema)
+    .min(1)
+    .max(MAX_DRIVER_EVENTS, { error: driverEventsTooMany(MAX_DRIVER_EVENTS) }),
+});
+
+/** One event as the server checks it, field by field. */
+export const driverEventSchema = z.object({
+  id: z.guid({ error: DRIVER_EVENT_ID_INVALID }),
+  type: z.enum(DRIVER_EVENT_TYPES, { error: DRIVER_EVENT_TYPE_UNKNOWN }),
+  trackingCode: trackingCodeSchema,
+  at: z.iso.datetime({ offset: true, error: DRIVER_EVENT_TIME_INVALID }),
+  reason: z.string().trim().max(100, { error: FAILURE_REASON_TEXT }).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(DRIVER_NOTE_MAX, { error: noteTooLong(DRIVER_NOTE_MAX) })
+    .optional(),
+  receivedBy: receivedBySchema.optional(),
+});
+export type DriverEvent = z.infer<typeof driverEventSchema>;
+
+export const DRIVER_EVENT_OUTCOMES = ['applied', 'duplicate', 'refused'] as const;
+
+export const driverEventResultSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(DRIVER_EVENT_OUTCOMES).describe('duplicate: seen before; the first answer follows'),
+    code: z.number().int().optional().describe('For a refusal: 400, 403, 404 or 409, as an HTTP status'),
+    message: z.string().optional().describe('Why it was refused, to show the driver'),
+    package: z.object({ trackingCode: z.string(), status: z.string() }).optional(),
+  })
+  .meta({ id: 'DriverEventResult' });
+export type DriverEventResult = z.infer<typeof driverEventResultSchema>;
+
+export const driverEventsAnswerSchema = z.object({ results: z.array(driverEventResultSchema) });
+export type DriverEventsAnswer = z.infer<typeof driverEventsAnswerSchema>;
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_FAILURE_REASONS = [
+  'Nobody at home',
+  'Address not found',
+  'Refused by the receiver',
+  'No access to the building',
+  'Business closed',
+] as const;
+/** The depot's location until an admin names it: the company's name and " depot". */
+export const defaultDepotLocation = (companyName: string) => `${companyName} depot`;
+
+/** PUT /api/admin/delivery-settings. */
+export const deliverySettingsInputSchema = z.object({
+  depotLocation: z.string({ error: DEPOT_LOCATION_REQUIRED }).trim().min(1, DEPOT_LOCATION_REQUIRED).max(200),
+  maxAttempts: z
+    .number({ error: MAX_ATTEMPTS_RANGE })
+    .int(MAX_ATTEMPTS_RANGE)
+    .min(1, MAX_ATTEMPTS_RANGE)
+    .max(10, MAX_ATTEMPTS_RANGE),
+  failureReasons: z
+    .array(z.string({ error: FAILURE_REASON_TEXT }).trim().min(1, FAILURE_REASON_TEXT).max(100, FAILURE_REASON_TEXT), {
+      error: FAILURE_REASONS_COUNT,
+    })
+    .min(1, FAILURE_REASONS_COUNT)
+    .max(20, FAILURE_REASONS_COUNT)
+    .refine((reasons) => new Set(reasons).size === reasons.length, { error: FAILURE_REASONS_REPEATED }),
+});
+export type DeliverySettingsInput = z.input<typeof deliverySettingsInputSchema>;
+
+export const deliverySettingsSchema = z
+  .object({
+    depotLocation: z.string().describe('The location update of a package loaded or out for delivery'),
+    maxAttempts: z.number().describe('Failed attempts after which the package is Returning to sender'),
+    failureReasons: z.array(z.string()).describe('The reasons a driver picks from for a failed attempt'),
+  })
+  .meta({ id: 'DeliverySettings' });
+export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
