@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { companyDetailsRoutes } from './company-details/company-details.routes.ts';
 import { consoleShortcutRoutes } from './console-shortcut/console-shortcut.routes.ts';
+import { driverEventsRoutes } from './driver-events/driver-events.routes.ts';
 import type { EventConsumer } from './events/events.service.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
@@ -37,6 +38,7 @@ export const featureRoutes: RoutesPlugin[] = [
   labelsRoutes,
   auditRoutes,
   runsRoutes,
+  driverEventsRoutes,
 ];
 
 /**

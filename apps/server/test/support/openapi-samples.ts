@@ -199,6 +199,27 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
   patchAdminRunsById: (state) => ({ params: { id: state.runId! }, json: { date: '2026-12-02' }, status: 200 }),
   deleteAdminRunsById: (state) => ({ params: { id: state.runId! }, status: 200 }),
   getDriverRun: () => ({ status: 200 }),
+  getAdminDeliverySettings: () => ({ status: 200 }),
+  putAdminDeliverySettings: () => ({
+    json: { depotLocation: 'Harbor depot', maxAttempts: 3, failureReasons: ['Nobody at home'] },
+    status: 200,
+  }),
+  getDriverSettings: () => ({ status: 200 }),
+  // An admin's note about a package on no run: answered 200 with the event refused.
+  postDriverEvents: (state) => ({
+    json: {
+      events: [
+        {
+          id: crypto.randomUUID(),
+          type: 'note',
+          trackingCode: state.acceptedCode,
+          at: new Date().toISOString(),
+          note: 'Gate code 1234',
+        },
+      ],
+    },
+    status: 200,
+  }),
   // Last: the signed-in operator's other sessions end.
   postAuthChangePassword: () => ({
     json: { currentPassword: TEST_ADMIN.password, newPassword: 'Harbor-Velvet-Rocket-93' },

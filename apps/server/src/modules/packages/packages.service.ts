@@ -282,13 +282,20 @@ export async function addLocationUpdate(deps: PackageDeps, actor: AuditActor, tr
   return viewOf(deps, await addLocationUpdateRow(deps.db, actor, trackingCode, location));
 }
 
-export async function addLocationUpdateRow(db: Database, actor: AuditActor, trackingCode: string, location: string) {
+/** `at`: when it happened; a driver's event gives the time on the road, the console's is now. */
+export async function addLocationUpdateRow(
+  db: Database,
+  actor: AuditActor,
+  trackingCode: string,
+  location: string,
+  at = new Date(),
+) {
   return db.transaction(async (tx) => {
     const pkg = await requirePackage(tx, trackingCode);
     const update = await repository.insertLocationUpdate(tx, {
       packageId: pkg.id,
       location,
-      timestamp: new Date(),
+      timestamp: at,
     });
     await repository.touchPackage(tx, pkg.id);
     // Named by the update, so the same place reported twice on a journey is two pieces of news.

@@ -141,3 +141,17 @@ export async function countUnassigned(db: Database, day: string, search: string 
   const [row] = await db.select({ count: count() }).from(packages).where(unassignedCondition(day, search));
   return Number(row?.count ?? 0);
 }
+
+/** The run a package is a stop of on a day, with its driver; undefined when it is on none. */
+export async function findStopOfPackage(
+  db: Database,
+  packageId: string,
+  day: string,
+): Promise<{ runId: string; driverId: string } | undefined> {
+  const [row] = await db
+    .select({ runId: runs.id, driverId: runs.driverId })
+    .from(runStops)
+    .innerJoin(runs, eq(runs.id, runStops.runId))
+    .where(and(eq(runStops.packageId, packageId), eq(runStops.day, day)));
+  return row;
+}

@@ -297,3 +297,8 @@ export async function todaysRun(db: Database, driverId: string, now = new Date()
   const row = await repository.findRunOfDriver(db, driverId, date);
   return { date, run: row ? await answerOf(db, row) : null };
 }
+
+/** Whose run a package is on that day (a driver's event checks it is theirs); undefined when none. */
+export async function findStopOfPackage(db: Database, packageId: string, day: string) {
+  return repository.findStopOfPackage(db, packageId, day);
+}

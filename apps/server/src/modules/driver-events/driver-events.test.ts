@@ -1,0 +1,356 @@
+// What a driver's phone sends: batches of events, each applied once in a transaction of its own with
+// its stored row; replays and half-sent batches; the same id sent twice at once; the refusals (another
+// driver's stop, a reassigned one, a delivered, unknown or deleted package, a bad time, type, reason or
+// id); the effects (Out for Delivery at the depot, Delivered with its proof, failed attempts up to
+// Returning to sender and its e-mail); and a batch of 200 timed. *Both databases*: the primary key, the
+// row locks and the transactions decide the outcomes.
+import { randomUUID } from 'node:crypto';
+import {
+  ALREADY_DELIVERED,
+  DRIVER_EVENT_BEFORE_RUN,
+  DRIVER_EVENT_ID_REUSED,
+  DRIVER_EVENT_IN_FUTURE,
+  driverEventTooOld,
+  FAILURE_REASON_UNKNOWN,
+  generateTrackingCode,
+  localDay,
+  NOT_ON_YOUR_RUN,
+  ON_NO_RUN,
+  PACKAGE_NOT_FOUND,
+  RECEIVED_BY_REQUIRED,
+  STOP_REASSIGNED,
+} from '@waybill/domain';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
+import { signedInMember } from '../../../test/support/team-members.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databasesFor } from '../../../test/support/test-databases.ts';
+import { auditLog, deliveryProofs, driverEvents, locationUpdates, packages } from '../../db/schema/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type Event = Record<string, unknown>;
+
+describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
+  let testApp: TestApp;
+  let admin: TestClient;
+  let driverA: { id: string; client: TestClient };
+  let driverB: { id: string; client: TestClient };
+  const today = localDay(new Date());
+  const runs = new Map<string, { id: string; codes: string[] }>();
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+    await testApp.app.mailOutbox.stop();
+    admin = await testApp.operator();
+    driverA = await signedInMember(testApp, 'driver', 'Ama Driver');
+    driverB = await signedInMember(testApp, 'driver', 'Ben Driver');
+  }, 60_000);
+  afterAll(() => testApp?.close());
+
+  const db = () => testApp.app.db;
+
+  /** `n` accepted packages, written straight to the database (the console's accept is tested elsewhere). */
+  async function acceptedPackages(n: number): Promise<string[]> {
+    if (n === 0) return [];
+    const rows = Array.from({ length: n }, (_, index) => ({
+      trackingCode: generateTrackingCode(),
+      status: 'Order Placed',
+      name: 'Ada Shipper',
+      email: `ada.${index}@example.com`,
+      phone: '+1 555 0100',
+      pickupLocation: '12 Dock Street',
+      receiverName: 'Grace Receiver',
+      receiverEmail: `grace.${index}@example.org`,
+      receiverPhone: '+44 20 7946 0000',
+      destination: '1 Market Square',
+      description: 'Books',
+      quantity: 1,
+      weight: 1,
+      dimensionUnit: 'cm',
+      length: 1,
+      width: 1,
+      height: 1,
+    }));
+    await db().insert(packages).values(rows);
+    return rows.map((row) => row.trackingCode);
+  }
+
+  /** Puts `n` new packages on the driver's run of today (made on first use); returns their codes. */
+  async function onRun(driverId: string, n: number): Promise<string[]> {
+    let run = runs.get(driverId);
+    if (!run) {
+      const created = await admin.post('/api/admin/runs', { driverId, date: today });
+      expect(created.status).toBe(201);
+      run = { id: created.body.id, codes: [] };
+      runs.set(driverId, run);
+    }
+    const codes = await acceptedPackages(n);
+    run.codes.push(...codes);
+    const put = await admin.request('PUT', `/api/admin/runs/${run.id}/stops`, { json: { trackingCodes: run.codes } });
+    expect(put.status).toBe(200);
+    return codes;
+  }
+
+  const event = (type: string, trackingCode: string, extra: Event = {}): Event => ({
+    id: randomUUID(),
+    type,
+    trackingCode,
+    at: new Date(Date.now() - 60_000).toISOString(),
+    ...extra,
+  });
+  const send = (client: TestClient, events: Event[]) => client.post('/api/driver/events', { events });
+  const statusOf = async (code: string) =>
+    (await db().select({ status: packages.status }).from(packages).where(eq(packages.trackingCode, code)))[0]?.status;
+  const updatesOf = async (code: string) =>
+    db()
+      .select({ location: locationUpdates.location, timestamp: locationUpdates.timestamp })
+      .from(locationUpdates)
+      .innerJoin(packages, eq(packages.id, locationUpdates.packageId))
+      .where(eq(packages.trackingCode, code))
+      .orderBy(locationUpdates.timestamp);
+  const auditCount = async (codes: string[]) =>
+    (await db().select({ n: count() }).from(auditLog).where(inArray(auditLog.targetId, codes)))[0]!.n;
+  const storedEvents = async () => (await db().select({ n: count() }).from(driverEvents))[0]!.n;
+
+  it('loaded: Out for Delivery with a location update at the depot, timed on the road, by the driver', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    const at = new Date(Date.now() - 5 * 60_000);
+    const sent = event('loaded', code!, { at: at.toISOString() });
+    const answer = await send(driverA.client, [sent]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      results: [{ id: sent.id, status: 'applied', package: { trackingCode: code, status: 'Out for Delivery' } }],
+    });
+    expect(await updatesOf(code!)).toEqual([{ location: 'Waybill depot', timestamp: at }]);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, code!)).orderBy(auditLog.at);
+    expect(entries.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ['package.status_changed', driverA.id],
+      ['package.location_added', driverA.id],
+    ]);
+    // out_for_delivery after loaded changes nothing more.
+    const again = await send(driverA.client, [event('out_for_delivery', code!)]);
+    expect(again.body.results[0]).toMatchObject({ status: 'applied', package: { status: 'Out for Delivery' } });
+    expect(await updatesOf(code!)).toHaveLength(1);
+  });
+
+  it('a batch sent again, or cut off half way and sent whole, applies each event exactly once', async () => {
+    const [first, second] = await onRun(driverA.id, 2);
+    const batch = [
+      event('loaded', first!),
+      event('attempt_failed', first!, { reason: 'Nobody at home' }),
+      event('loaded', second!),
+      event('note', second!, { note: 'Gate code 1234' }),
+    ];
+    // The connection broke after the first two were stored: the phone was told nothing and sends all four.
+    const cut = await send(driverA.client, batch.slice(0, 2));
+    expect(cut.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+    const whole = await send(driverA.client, batch);
+    expect(whole.body.results.map((r: { status: string }) => r.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'applied',
+      'applied',
+    ]);
+    expect(whole.body.results[0]).toEqual({ ...cut.body.results[0], status: 'duplicate' });
+    const updates = { first: await updatesOf(first!), second: await updatesOf(second!) };
+    const audits = await auditCount([first!, second!]);
+    const events = await storedEvents();
+
+    const replay = await send(driverA.client, batch);
+    expect(replay.body.results.map((r: { status: string }) => r.status)).toEqual(Array(4).fill('duplicate'));
+    expect(replay.body.results.map((r: { id: string }) => r.id)).toEqual(batch.map((e) => e.id));
+    expect(await updatesOf(first!)).toEqual(updates.first);
+    expect(await updatesOf(second!)).toEqual(updates.second);
+    expect(updates.first.map((u) => u.location)).toEqual(['Waybill depot', 'Delivery attempted: Nobody at home']);
+    expect(await auditCount([first!, second!])).toBe(audits);
+    expect(await storedEvents()).toBe(events);
+  });
+
+  it('the same id with another body is refused 409 and changes nothing', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    const sent = event('loaded', code!);
+    await send(driverA.client, [sent]);
+    const other = await send(driverA.client, [{ ...sent, type: 'attempt_failed', reason: 'Business closed' }]);
+    expect(other.body.results).toEqual([
+      { id: sent.id, status: 'refused', code: 409, message: DRIVER_EVENT_ID_REUSED },
+    ]);
+    expect(await updatesOf(code!)).toHaveLength(1);
+    // Another driver sending the same id and body is no repeat of theirs.
+    const stolen = await send(driverB.client, [sent]);
+    expect(stolen.body.results[0]).toMatchObject({ status: 'refused', code: 409 });
+  });
+
+  it('two phones sending the same event at once: exactly one applies, the other answers its result', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    const sent = event('attempt_failed', code!, { reason: 'Business closed' });
+    const answers = await Promise.all([send(driverA.client, [sent]), send(driverA.client, [sent])]);
+    const results = answers.map((answer) => answer.body.results[0]);
+    expect(results.map((r) => r.status).sort()).toEqual(['applied', 'duplicate']);
+    expect(results[0].package).toEqual(results[1].package);
+    expect((await updatesOf(code!)).map((u) => u.location)).toEqual(['Delivery attempted: Business closed']);
+
+    // Two bodies under one id at once: one applies, the other is refused 409.
+    const [other] = await onRun(driverA.id, 1);
+    const twin = event('loaded', other!);
+    const raced = await Promise.all([
+      send(driverA.client, [twin]),
+      send(driverA.client, [{ ...twin, type: 'note', note: 'At the back door' }]),
+    ]);
+    const outcomes = raced.map((answer) => `${answer.body.results[0].status}:${answer.body.results[0].code ?? ''}`);
+    expect(outcomes.sort()).toEqual(['applied:', 'refused:409']);
+  });
+
+  it("refuses a driver another driver's stop (403) and a stop reassigned since (409); an admin acts on any run", async () => {
+    const [mine, moved] = await onRun(driverA.id, 2);
+    const refused = await send(driverB.client, [event('loaded', mine!)]);
+    expect(refused.body.results[0]).toMatchObject({ status: 'refused', code: 403, message: NOT_ON_YOUR_RUN });
+    expect(await statusOf(mine!)).toBe('Order Placed');
+
+    expect((await send(driverA.client, [event('loaded', moved!)])).body.results[0].status).toBe('applied');
+    const runA = runs.get(driverA.id)!;
+    runA.codes = runA.codes.filter((c) => c !== moved);
+    await onRun(driverB.id, 0);
+    const runB = runs.get(driverB.id)!;
+    runB.codes.push(moved!);
+    expect(
+      (await admin.request('PUT', `/api/admin/runs/${runB.id}/stops`, { json: { trackingCodes: runB.codes } })).status,
+    ).toBe(200);
+    const late = await send(driverA.client, [event('attempt_failed', moved!, { reason: 'Nobody at home' })]);
+    expect(late.body.results[0]).toMatchObject({ status: 'refused', code: 409, message: STOP_REASSIGNED });
+
+    expect((await send(admin, [event('loaded', mine!)])).body.results[0]).toMatchObject({
+      status: 'applied',
+      package: { status: 'Out for Delivery' },
+    });
+    const [loose] = await acceptedPackages(1);
+    expect((await send(admin, [event('loaded', loose!)])).body.results[0]).toMatchObject({
+      code: 403,
+      message: ON_NO_RUN,
+    });
+  });
+
+  it('delivered: Delivered with its proof at the time on the road; a later event is refused 409 with why', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    const at = new Date(Date.now() - 3 * 60_000);
+    const noName = await send(driverA.client, [event('delivered', code!)]);
+    expect(noName.body.results[0]).toMatchObject({ code: 400, message: RECEIVED_BY_REQUIRED });
+    const done = await send(driverA.client, [
+      event('delivered', code!, { receivedBy: 'Kofi Mensah', at: at.toISOString() }),
+    ]);
+    expect(done.body.results[0]).toMatchObject({ status: 'applied', package: { status: 'Delivered' } });
+    const [proof] = await db()
+      .select()
+      .from(deliveryProofs)
+      .innerJoin(packages, eq(packages.id, deliveryProofs.packageId))
+      .where(eq(packages.trackingCode, code!));
+    expect(proof?.delivery_proofs).toMatchObject({
+      receivedBy: 'Kofi Mensah',
+      deliveredAt: at,
+      recordedBy: driverA.id,
+    });
+    const after = await send(driverA.client, [event('attempt_failed', code!, { reason: 'Nobody at home' })]);
+    expect(after.body.results[0]).toMatchObject({ status: 'refused', code: 409, message: ALREADY_DELIVERED });
+  });
+
+  it('answers 404 for an unknown or deleted package', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    expect((await admin.request('DELETE', `/api/admin/packages/${code}`)).status).toBe(200);
+    const run = runs.get(driverA.id)!;
+    run.codes = run.codes.filter((c) => c !== code);
+    const answer = await send(driverA.client, [event('loaded', code!), event('loaded', 'WB-NOSUCHCODE')]);
+    expect(answer.body.results.map((r: { code: number; message: string }) => [r.code, r.message])).toEqual([
+      [404, PACKAGE_NOT_FOUND],
+      [404, PACKAGE_NOT_FOUND],
+    ]);
+  });
+
+  it('refuses bad events one by one (400) and applies the good ones of the same batch', async () => {
+    const [code, early] = await onRun(driverA.id, 2);
+    const now = Date.now();
+    const batch = [
+      event('loaded', code!, { at: new Date(now + 10 * 60_000).toISOString() }),
+      event('loaded', code!, { at: new Date(now - 8 * DAY_MS).toISOString() }),
+      event('loaded', code!, { at: 'yesterday' }),
+      event('teleported', code!),
+      { ...event('loaded', code!), id: 'not-a-uuid' },
+      event('attempt_failed', code!, { reason: 'Dog on the porch' }),
+      event('note', code!, { note: 'x'.repeat(501) }),
+      event('loaded', early!, { at: new Date(now - DAY_MS).toISOString() }),
+      // One minute ahead: within the two minutes a phone's clock may run fast.
+      event('loaded', code!, { at: new Date(now + 60_000).toISOString() }),
+    ];
+    const answer = await send(driverA.client, batch);
+    expect(answer.status).toBe(200);
+    const results = answer.body.results as { id: string; status: string; code?: number; message?: string }[];
+    expect(results.map((r) => r.id)).toEqual(batch.map((e) => e.id));
+    expect(results.map((r) => r.code ?? r.status)).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 'applied']);
+    expect(results[0]!.message).toBe(DRIVER_EVENT_IN_FUTURE);
+    expect(results[1]!.message).toBe(driverEventTooOld(7));
+    expect(results[5]!.message).toBe(FAILURE_REASON_UNKNOWN);
+    expect(results[7]!.message).toBe(DRIVER_EVENT_BEFORE_RUN);
+    expect(await statusOf(early!)).toBe('Order Placed');
+    expect(await updatesOf(code!)).toHaveLength(1);
+    const stored = await db()
+      .select({ id: driverEvents.id })
+      .from(driverEvents)
+      .where(inArray(driverEvents.trackingCode, [code!, early!]));
+    expect(stored.map((row) => row.id)).toEqual([batch[8]!.id]);
+  });
+
+  it('refuses more than 200 events as a whole, storing nothing', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    const before = await storedEvents();
+    const answer = await send(
+      driverA.client,
+      Array.from({ length: 201 }, () => event('note', code!, { note: 'n' })),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Send at most 200 events at once');
+    expect(await storedEvents()).toBe(before);
+  });
+
+  it('the third failed attempt makes the package Returning to sender and e-mails the customers', async () => {
+    const [code] = await onRun(driverA.id, 1);
+    const reasons = ['Nobody at home', 'Address not found', 'Business closed'];
+    const statuses: string[] = [];
+    for (const [index, reason] of reasons.entries()) {
+      const at = new Date(Date.now() - (3 - index) * 60_000).toISOString();
+      const answer = await send(driverA.client, [event('attempt_failed', code!, { reason, at })]);
+      statuses.push(answer.body.results[0].package.status);
+    }
+    expect(statuses).toEqual(['Order Placed', 'Order Placed', 'Returning to sender']);
+    expect((await updatesOf(code!)).map((u) => u.location)).toEqual(reasons.map((r) => `Delivery attempted: ${r}`));
+    await testApp.app.packageEvents.runOnce();
+    const [pkg] = await db().select({ id: packages.id }).from(packages).where(eq(packages.trackingCode, code!));
+    const mails = (await findOutboxMessages(db())).filter(
+      (row) => row.packageId === pkg!.id && (row.payload as { detail: string }).detail === 'Returning to sender',
+    );
+    expect(mails.map((row) => row.to).sort()).toEqual(['ada.0@example.com', 'grace.0@example.org']);
+    // Nothing more to do on the road.
+    const more = await send(driverA.client, [event('loaded', code!)]);
+    expect(more.body.results[0]).toMatchObject({ status: 'refused', code: 409 });
+    expect(
+      (
+        await db()
+          .select({ n: count() })
+          .from(driverEvents)
+          .where(and(eq(driverEvents.trackingCode, code!), eq(driverEvents.outcome, 'applied')))
+      )[0]!.n,
+    ).toBe(3);
+  });
+
+  it('takes a batch of 200 events in well under the bound', async () => {
+    const driver = await signedInMember(testApp, 'driver', 'Cy Driver');
+    const codes = await onRun(driver.id, 200);
+    const batch = codes.map((code) => event('loaded', code));
+    const started = performance.now();
+    const answer = await send(driver.client, batch);
+    const elapsed = performance.now() - started;
+    console.log(`driver events on ${kind}: 200 events in ${Math.round(elapsed)} ms`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    expect(elapsed).toBeLessThan(5000);
+  }, 60_000);
+});

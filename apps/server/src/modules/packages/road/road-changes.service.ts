@@ -1,0 +1,103 @@
+import { DELIVERED_STATUS, OUT_FOR_DELIVERY_STATUS, PACKAGE_NOT_FOUND, RETURNING_STATUS } from '@waybill/domain';
+import type { Database } from '../../../db/client.ts';
+import { notFound } from '../../../errors.ts';
+import type { ImageStorage } from '../../../storage/image-storage.ts';
+import { type OperatorActor, recordAudit } from '../../audit/audit.service.ts';
+import * as repository from '../packages.repository.ts';
+import { addLocationUpdateRow, changePackageStatusRow } from '../packages.service.ts';
+import * as proofs from '../proof/delivery-proof.repository.ts';
+import { proofImageKeys, removeFormerProofFiles } from '../proof/delivery-proof-images.ts';
+
+// What a driver's events do to a package, each inside the caller's transaction (the one that stores
+// the event): the console's own status change and location update, so each records its package
+// event and audit entry, with the time on the road where the change keeps one.
+
+export type RoadPackage = repository.PackageRow;
+
+/** What a change did: the package after it, and the files of a proof of delivery it ended or replaced. */
+export interface RoadChange {
+  pkg: RoadPackage;
+  /** To remove once the transaction committed (removeEndedProofFiles). */
+  endedProofFiles: string[];
+}
+
+/** The package under a row lock, so two events about it apply one after the other; 404 when unknown. */
+export async function lockPackageForRoad(tx: Database, trackingCode: string): Promise<RoadPackage> {
+  const pkg = await repository.lockPackageByCode(tx, trackingCode);
+  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  return pkg;
+}
+
+async function setStatus(tx: Database, actor: OperatorActor, pkg: RoadPackage, status: string): Promise<RoadChange> {
+  if (pkg.status === status) return { pkg, endedProofFiles: [] };
+  return changePackageStatusRow(tx, actor, pkg.trackingCode, status);
+}
+
+/** Loaded or out for delivery: Out for Delivery (unless it is already), and a location update at the depot. */
+export async function sendOutForDelivery(
+  tx: Database,
+  actor: OperatorActor,
+  pkg: RoadPackage,
+  depotLocation: string,
+  at: Date,
+): Promise<RoadChange> {
+  if (pkg.status === OUT_FOR_DELIVERY_STATUS) return { pkg, endedProofFiles: [] };
+  const change = await setStatus(tx, actor, pkg, OUT_FOR_DELIVERY_STATUS);
+  await addLocationUpdateRow(tx, actor, pkg.trackingCode, depotLocation, at);
+  return change;
+}
+
+/** Delivered, with a proof naming who received it at the time on the road (no photo or signature). */
+export async function deliverOnTheRoad(
+  tx: Database,
+  actor: OperatorActor,
+  pkg: RoadPackage,
+  receivedBy: string,
+  at: Date,
+): Promise<RoadChange> {
+  const change = await setStatus(tx, actor, pkg, DELIVERED_STATUS);
+  const written = await proofs.upsertProof(tx, {
+    packageId: pkg.id,
+    receivedBy,
+    photoKey: null,
+    photoThumbnailKey: null,
+    signatureKey: null,
+    recordedBy: actor.id,
+    deliveredAt: at,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'package.delivery_proof_recorded',
+    target: { type: 'package', id: pkg.trackingCode },
+    before: written.replaced
+      ? { photo: written.replaced.photoKey !== null, signature: written.replaced.signatureKey !== null }
+      : null,
+    after: { photo: false, signature: false },
+  });
+  return {
+    pkg: change.pkg,
+    endedProofFiles: [...change.endedProofFiles, ...(written.replaced ? proofImageKeys(written.replaced) : [])],
+  };
+}
+
+/**
+ * A failed attempt: a location update "Delivery attempted: REASON" at the time on the road, and
+ * Returning to sender when it is the last attempt allowed.
+ */
+export async function recordFailedAttempt(
+  tx: Database,
+  actor: OperatorActor,
+  pkg: RoadPackage,
+  reason: string,
+  at: Date,
+  lastAttempt: boolean,
+): Promise<RoadChange> {
+  await addLocationUpdateRow(tx, actor, pkg.trackingCode, `Delivery attempted: ${reason}`, at);
+  if (!lastAttempt) return { pkg: (await repository.findPackageById(tx, pkg.id)) ?? pkg, endedProofFiles: [] };
+  return setStatus(tx, actor, pkg, RETURNING_STATUS);
+}
+
+/** Removes the files of proofs the changes ended, after their commit; false when some could not be. */
+export async function removeEndedProofFiles(storage: ImageStorage, files: string[]): Promise<boolean> {
+  return files.length === 0 ? true : removeFormerProofFiles(files, storage);
+}
