@@ -198,6 +198,19 @@ describe('status notification template', () => {
     expect(email.html).toContain('href="https://waybill.example/track/ABCD2345EFGH"');
     expect(email.text).toContain('Track your package: https://waybill.example/track/ABCD2345EFGH');
   });
+
+  it('says a package Returning to sender is going back after the failed attempts', () => {
+    const email = renderNotificationEmail(context, {
+      event: 'status',
+      trackingCode: 'ABCD2345EFGH',
+      recipientName: 'Ada',
+      detail: 'Returning to sender',
+    });
+    expect(email.subject).toBe('Package ABCD2345EFGH: Returning to sender');
+    expect(email.text).toContain(
+      'We could not deliver your package ABCD2345EFGH after several attempts, so it is being returned to the sender.',
+    );
+  });
 });
 
 describe('submission receipt template', () => {

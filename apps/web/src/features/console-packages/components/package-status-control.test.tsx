@@ -33,6 +33,7 @@ describe('PackageStatusControl', () => {
       'Shipped',
       'Out for Delivery',
       'Delivered',
+      'Returning to sender',
       'Rejected',
       'Custom Status',
     ]);

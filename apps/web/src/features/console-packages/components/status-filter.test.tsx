@@ -20,6 +20,7 @@ describe('buildStatusFilterOptions', () => {
       'Shipped (0)',
       'Out for Delivery (0)',
       'Delivered (1)',
+      'Returning to sender (0)',
       'Rejected (0)',
       'Held at customs (2)',
       'Awaiting pickup (1)',
