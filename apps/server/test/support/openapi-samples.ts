@@ -205,6 +205,12 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     status: 200,
   }),
   getDriverSettings: () => ({ status: 200 }),
+  // No such event: its success is the driver events' tests' subject.
+  putDriverEventsByIdPhoto: async () => {
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await imageBytes())], { type: 'image/png' }), 'door.png');
+    return { params: { id: crypto.randomUUID() }, form, status: 404 };
+  },
   // An admin's note about a package on no run: answered 200 with the event refused.
   postDriverEvents: (state) => ({
     json: {

@@ -79,6 +79,23 @@ export type DriverEventResult = z.infer<typeof driverEventResultSchema>;
 export const driverEventsAnswerSchema = z.object({ results: z.array(driverEventResultSchema) });
 export type DriverEventsAnswer = z.infer<typeof driverEventsAnswerSchema>;
 
+/** PUT /api/driver/events/{id}/photo: the images now on the proof of the delivered event's package. */
+export const driverEventPhotoSchema = z.object({
+  id: z.string(),
+  trackingCode: z.string(),
+  photo: z.boolean(),
+  signature: z.boolean(),
+});
+export type DriverEventPhoto = z.infer<typeof driverEventPhotoSchema>;
+
+export const driverEventParamsSchema = z.object({ id: z.string().max(100) });
+
+/** The multipart form as the API description shows it (the handler reads the parts itself). */
+export const driverEventPhotoFormSchema = z.object({
+  photo: z.string().optional().describe('JPEG, PNG, WebP, AVIF or GIF, at most 10 MB'),
+  signature: z.string().optional().describe('PNG, at most 512 KB'),
+});
+
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_FAILURE_REASONS = [
   'Nobody at home',

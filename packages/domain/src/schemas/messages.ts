@@ -137,6 +137,10 @@ export const NOT_ON_YOUR_RUN = 'This package is not on your run';
 export const ON_NO_RUN = 'This package is on no run that day';
 export const STOP_REASSIGNED = 'This package was reassigned: it is no longer on your run';
 export const ALREADY_DELIVERED = 'This package was already delivered';
+export const NO_DELIVERED_EVENT = 'No event with this id was received';
+export const NOT_YOUR_EVENT = 'This event was sent by another driver';
+export const EVENT_NOT_DELIVERED = 'Only an applied delivered event takes a photo or signature';
+export const PROOF_IMAGE_REQUIRED = 'Send a photo or a signature';
 export const notOnTheRoad = (status: string) => `The package's status is ${status}: there is nothing to do on the road`;
 
 // delivery settings

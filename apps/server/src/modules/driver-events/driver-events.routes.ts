@@ -1,16 +1,29 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import {
   DRIVER_EVENT_TYPES,
   deliverySettingsInputSchema,
   deliverySettingsSchema,
+  driverEventParamsSchema,
+  driverEventPhotoFormSchema,
+  driverEventPhotoSchema,
   driverEventsAnswerSchema,
   driverEventsInputSchema,
+  EVENT_NOT_DELIVERED,
+  LIMITS,
   MAX_DRIVER_EVENTS,
+  NO_DELIVERED_EVENT,
+  NO_PROOF,
+  NOT_YOUR_EVENT,
 } from '@waybill/domain';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { adminScope, consoleScope, driverScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { operatorActor } from '../audit/audit.service.ts';
+import { PROOF_FIELD_BYTES, receiveProof } from '../packages/proof/delivery-proof-upload.ts';
 import { getDeliverySettings, saveDeliverySettings } from './delivery-settings.service.ts';
-import { receiveDriverEvents } from './driver-events.service.ts';
+import { attachDeliveryImages, receiveDriverEvents } from './driver-events.service.ts';
 
 const tags = ['Runs'];
 
@@ -57,6 +70,58 @@ const driverEventRoutes = driverScope(async (app, { config }) => {
   );
 });
 
+/** The form is read part by part by the handler, so the body schema only describes it. */
+const describeBodyOnly: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as never);
+
+/** The images of a delivery on the road, sent after its event: the proof's own limits and checks. */
+const driverPhotoRoutes = driverScope(async (app, { config }) => {
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.maxImageBytes, files: 3, fields: 4, fieldSize: PROOF_FIELD_BYTES, parts: 8 },
+  });
+  const tmpRoot = path.join(config.dataDir, 'tmp');
+  app.put(
+    '/api/driver/events/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: 'Adds the photo and signature taken at a delivery to the proof of its package',
+        description:
+          'The id of an applied delivered event. A photo (JPEG, PNG, WebP, AVIF or GIF, checked by its bytes, ' +
+          're-encoded as WebP) and a signature (PNG) replace the ones of the proof; sent again, they replace them again.',
+        consumes: ['multipart/form-data'],
+        params: driverEventParamsSchema,
+        body: driverEventPhotoFormSchema,
+        response: {
+          200: driverEventPhotoSchema,
+          ...errorAnswers({
+            400: 'Neither photo nor signature, or a file that is not a supported image',
+            403: NOT_YOUR_EVENT,
+            404: `${NO_DELIVERED_EVENT}, or ${NO_PROOF}`,
+            409: EVENT_NOT_DELIVERED,
+            413: '"The photo is larger than 10 MB", "The signature is larger than 512 KB"',
+            415: 'Expected a multipart/form-data body',
+          }),
+        },
+      },
+      validatorCompiler: describeBodyOnly,
+    },
+    async (request) => {
+      const received = await receiveProof(request, tmpRoot);
+      try {
+        return await attachDeliveryImages(
+          { db: app.db, storage: app.storage, companyName: config.company.name, log: request.log },
+          { actor: operatorActor(request), role: request.operator!.role },
+          request.params.id,
+          received,
+        );
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+});
+
 /** Every operator reads the delivery settings; only an admin changes them. */
 const operatorSettingsRoutes = consoleScope(async (app, { config }) => {
   app.get(
@@ -91,6 +156,7 @@ const adminSettingsRoutes = adminScope(async (app, { config }) => {
 
 export const driverEventsRoutes: RoutesPlugin = async (app, options) => {
   await app.register(driverEventRoutes, options);
+  await app.register(driverPhotoRoutes, options);
   await app.register(operatorSettingsRoutes, options);
   await app.register(adminSettingsRoutes, options);
 };

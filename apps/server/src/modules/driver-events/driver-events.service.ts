@@ -11,14 +11,18 @@ import {
   DRIVER_EVENT_IN_FUTURE,
   DRIVER_EVENT_MAX_AGE_DAYS,
   type DriverEvent,
+  type DriverEventPhoto,
   type DriverEventResult,
   type DriverEventWire,
   driverEventSchema,
   driverEventTooOld,
+  EVENT_NOT_DELIVERED,
   FAILURE_REASON_REQUIRED,
   FAILURE_REASON_UNKNOWN,
   localDay,
+  NO_DELIVERED_EVENT,
   NOT_ON_YOUR_RUN,
+  NOT_YOUR_EVENT,
   NOTE_REQUIRED,
   notOnTheRoad,
   ON_NO_RUN,
@@ -28,10 +32,11 @@ import {
 } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
-import { AppError, badRequest, conflict, isUniqueViolation, validationError } from '../../errors.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound, validationError } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import type { OperatorActor } from '../audit/audit.service.ts';
 import {
+  attachRoadProofImages,
   deliverOnTheRoad,
   lockPackageForRoad,
   type RoadChange,
@@ -40,6 +45,7 @@ import {
   removeEndedProofFiles,
   sendOutForDelivery,
 } from '../packages/road/road-changes.service.ts';
+import type { ReceivedFile } from '../packages/submission/multipart-submission.ts';
 import { findStopOfPackage } from '../runs/runs.service.ts';
 import { getDeliverySettings } from './delivery-settings.service.ts';
 import * as repository from './driver-events.repository.ts';
@@ -251,4 +257,22 @@ async function applyEvent(
       return recordFailedAttempt(tx, sender.actor, pkg, event.reason ?? '', at, attempts >= settings.maxAttempts);
     }
   }
+}
+
+/**
+ * The photo and signature of a delivered event, sent after it (they are large, and the event must not
+ * wait for them): added to the proof of its package. The event must be the sender's (an admin: anyone's)
+ * and an applied delivery.
+ */
+export async function attachDeliveryImages(
+  deps: DriverEventsDeps,
+  sender: EventSender,
+  id: string,
+  files: { photo?: ReceivedFile; signature?: { bytes: Buffer } },
+): Promise<DriverEventPhoto> {
+  const row = isUuid(id) ? await repository.findDriverEvent(deps.db, id.toLowerCase()) : undefined;
+  if (!row) throw notFound(NO_DELIVERED_EVENT);
+  if (row.driverId !== sender.actor.id && sender.role !== 'admin') throw new AppError(403, NOT_YOUR_EVENT);
+  if (row.type !== 'delivered' || row.outcome !== 'applied' || !row.packageId) throw conflict(EVENT_NOT_DELIVERED);
+  return { id: row.id, ...(await attachRoadProofImages(deps, sender.actor, row.packageId, files)) };
 }

@@ -22,6 +22,7 @@ import {
 } from '@waybill/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageBytes } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
@@ -341,16 +342,64 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
     ).toBe(3);
   });
 
-  it('takes a batch of 200 events in well under the bound', async () => {
-    const driver = await signedInMember(testApp, 'driver', 'Cy Driver');
-    const codes = await onRun(driver.id, 200);
-    const batch = codes.map((code) => event('loaded', code));
-    const started = performance.now();
-    const answer = await send(driver.client, batch);
-    const elapsed = performance.now() - started;
-    console.log(`driver events on ${kind}: 200 events in ${Math.round(elapsed)} ms`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
-    expect(elapsed).toBeLessThan(5000);
-  }, 60_000);
+  it('takes a batch of 200 events in time linear in the batch', async () => {
+    // A driver each: a run holds at most 200 stops.
+    const timed = async (n: number) => {
+      const driver = await signedInMember(testApp, 'driver', `Driver of ${n}`);
+      const batch = (await onRun(driver.id, n)).map((code) => event('loaded', code));
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      const answer = await send(driver.client, batch);
+      const cpu = process.cpuUsage(cpuStarted);
+      expect(answer.status).toBe(200);
+      expect(answer.body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+      return { elapsed: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
+    };
+    // A tenth of the batch first, on the same machine at the same moment (see the bulk actions' test).
+    const small = await timed(20);
+    const { elapsed, cpuMs } = await timed(200);
+    console.info(
+      `driver events on ${kind}: 20 in ${Math.round(small.elapsed)} ms (${Math.round(small.cpuMs)} ms CPU), 200 in ${Math.round(elapsed)} ms (${Math.round(cpuMs)} ms CPU)`,
+    );
+    // Counted in this process's CPU time (the app's, and PGlite's, which runs in it), which other work
+    // loading the machine does not inflate: ten times the events, about ten times the work. The wall
+    // time has the room a loaded machine needs.
+    expect(cpuMs).toBeLessThan(25 * Math.max(small.cpuMs, 100));
+    expect(elapsed).toBeLessThan(60_000);
+  }, 120_000);
+
+  it('adds the photo and signature of a delivery to its proof, checked by their bytes', async () => {
+    const [code, loaded] = await onRun(driverA.id, 2);
+    const delivered = event('delivered', code!, { receivedBy: 'Kofi Mensah' });
+    const other = event('loaded', loaded!);
+    await send(driverA.client, [delivered, other]);
+    const form = (name: string, data: Uint8Array, type: string) => {
+      const body = new FormData();
+      body.append(name, new Blob([data], { type }), `${name}.bin`);
+      return body;
+    };
+    const photoOf = (id: unknown, body: FormData, client = driverA.client) =>
+      client.request('PUT', `/api/driver/events/${id}/photo`, { form: body });
+    const png = new Uint8Array(await imageBytes());
+
+    const notImage = await photoOf(delivered.id, form('photo', new TextEncoder().encode('hello'), 'image/png'));
+    expect(notImage.status).toBe(400);
+    expect((await photoOf(delivered.id, form('photo', png, 'image/png'), driverB.client)).status).toBe(403);
+    expect((await photoOf(other.id, form('photo', png, 'image/png'))).status).toBe(409);
+    expect((await photoOf(randomUUID(), form('photo', png, 'image/png'))).status).toBe(404);
+
+    const added = await photoOf(delivered.id, form('photo', png, 'image/png'));
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({ id: delivered.id, trackingCode: code, photo: true, signature: false });
+    const signed = await photoOf(delivered.id, form('signature', png, 'image/png'));
+    expect(signed.body).toMatchObject({ photo: true, signature: true });
+    const [proof] = await db()
+      .select()
+      .from(deliveryProofs)
+      .innerJoin(packages, eq(packages.id, deliveryProofs.packageId))
+      .where(eq(packages.trackingCode, code!));
+    expect(proof?.delivery_proofs).toMatchObject({ receivedBy: 'Kofi Mensah' });
+    expect(proof?.delivery_proofs.photoKey).toMatch(/\.proof\.webp$/);
+    expect(proof?.delivery_proofs.signatureKey).toMatch(/\.signature\.png$/);
+  });
 });

@@ -1,12 +1,25 @@
-import { DELIVERED_STATUS, OUT_FOR_DELIVERY_STATUS, PACKAGE_NOT_FOUND, RETURNING_STATUS } from '@waybill/domain';
+import {
+  DELIVERED_STATUS,
+  NO_PROOF,
+  OUT_FOR_DELIVERY_STATUS,
+  PACKAGE_NOT_FOUND,
+  PROOF_IMAGE_REQUIRED,
+  RETURNING_STATUS,
+} from '@waybill/domain';
 import type { Database } from '../../../db/client.ts';
-import { notFound } from '../../../errors.ts';
+import { badRequest, notFound } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
 import { type OperatorActor, recordAudit } from '../../audit/audit.service.ts';
 import * as repository from '../packages.repository.ts';
 import { addLocationUpdateRow, changePackageStatusRow } from '../packages.service.ts';
 import * as proofs from '../proof/delivery-proof.repository.ts';
-import { proofImageKeys, removeFormerProofFiles } from '../proof/delivery-proof-images.ts';
+import {
+  proofImageKeys,
+  removeFormerProofFiles,
+  removeProofImages,
+  storeProofImages,
+} from '../proof/delivery-proof-images.ts';
+import type { ReceivedFile } from '../submission/multipart-submission.ts';
 
 // What a driver's events do to a package, each inside the caller's transaction (the one that stores
 // the event): the console's own status change and location update, so each records its package
@@ -100,4 +113,61 @@ export async function recordFailedAttempt(
 /** Removes the files of proofs the changes ended, after their commit; false when some could not be. */
 export async function removeEndedProofFiles(storage: ImageStorage, files: string[]): Promise<boolean> {
   return files.length === 0 ? true : removeFormerProofFiles(files, storage);
+}
+
+/**
+ * Adds the photo and signature taken at a delivery on the road to the package's proof, replacing
+ * earlier ones of the same kind: the images are checked by their bytes and stored first (the proof's
+ * own pipeline and limits), then the proof changes in one transaction; the replaced files go after it.
+ */
+export async function attachRoadProofImages(
+  deps: { db: Database; storage: ImageStorage },
+  actor: OperatorActor,
+  packageId: string,
+  files: { photo?: ReceivedFile; signature?: { bytes: Buffer } },
+): Promise<{ trackingCode: string; photo: boolean; signature: boolean }> {
+  if (!files.photo && !files.signature) throw badRequest(PROOF_IMAGE_REQUIRED);
+  const images = await storeProofImages(files, deps.storage);
+  let outcome: { trackingCode: string; photo: boolean; signature: boolean; former: string[] };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const pkg = await repository.findPackageById(tx, packageId);
+      const proof = pkg && (await proofs.findProofOf(tx, packageId));
+      if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+      if (!proof) throw notFound(NO_PROOF);
+      const next = {
+        photoKey: images.photoKey ?? proof.photoKey,
+        photoThumbnailKey: images.photoThumbnailKey ?? proof.photoThumbnailKey,
+        signatureKey: images.signatureKey ?? proof.signatureKey,
+      };
+      const { replaced } = await proofs.upsertProof(tx, {
+        packageId,
+        receivedBy: proof.receivedBy,
+        ...next,
+        recordedBy: proof.recordedBy,
+        deliveredAt: proof.deliveredAt,
+      });
+      const before = replaced ?? proof;
+      await recordAudit(tx, {
+        actor,
+        action: 'package.delivery_proof_recorded',
+        target: { type: 'package', id: pkg.trackingCode },
+        before: { photo: before.photoKey !== null, signature: before.signatureKey !== null },
+        after: { photo: next.photoKey !== null, signature: next.signatureKey !== null },
+      });
+      const kept = new Set(Object.values(next));
+      return {
+        trackingCode: pkg.trackingCode,
+        photo: next.photoKey !== null,
+        signature: next.signatureKey !== null,
+        former: proofImageKeys(before).filter((key) => !kept.has(key)),
+      };
+    });
+  } catch (error) {
+    await removeProofImages(images, deps.storage);
+    throw error;
+  }
+  await removeFormerProofFiles(outcome.former, deps.storage);
+  const { former: _former, ...answer } = outcome;
+  return answer;
 }
