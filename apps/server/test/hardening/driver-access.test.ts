@@ -90,8 +90,12 @@ describe.each(databasesFor('any'))('driver access on %s', (kind) => {
       const refused = await operator.client.request(route.method, route.url);
       expect(refused.status, nameOf(route)).toBe(403);
       expect(refused.body).toEqual({ message: DRIVERS_ONLY });
-      expect((await driver.client.request(route.method, route.url)).status, nameOf(route)).toBe(200);
-      expect((await admin.request(route.method, route.url)).status, nameOf(route)).toBe(200);
+      // A read answers them; a write sent empty gets past the scope to its own checks of the body.
+      for (const client of [driver.client, admin]) {
+        const status = (await client.request(route.method, route.url)).status;
+        if (route.method === 'GET') expect(status, nameOf(route)).toBe(200);
+        else expect([400, 415], nameOf(route)).toContain(status);
+      }
       expect((await testApp.client().request(route.method, route.url)).status, nameOf(route)).toBe(401);
     }
   });
