@@ -4,7 +4,7 @@
 // `--codes-file` writes the tracking codes of the packages that have updates, one a line.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { generateTrackingCode, PACKAGE_STATUSES, PLAN_TIERS } from '@waybill/domain';
+import { generateTrackingCode, PACKAGE_STATUSES, PLAN_TIERS, RETURNING_STATUS } from '@waybill/domain';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
@@ -30,10 +30,13 @@ const UPDATE_BATCH = 5000;
 
 const pick = <T>(list: readonly T[], index: number) => list[index % list.length]!;
 
+/** SPEC's statuses: a package returns to its sender only after a driver's failed attempts. */
+const SEEDED_STATUSES = PACKAGE_STATUSES.filter((status) => status !== RETURNING_STATUS);
+
 function samplePackage(index: number, now: number): typeof packages.$inferInsert {
   const sender = `${pick(FIRST, index)} ${pick(LAST, index * 7 + 3)}`;
   const receiver = `${pick(FIRST, index * 3 + 1)} ${pick(LAST, index * 11)}`;
-  const status = pick(PACKAGE_STATUSES, index * 5);
+  const status = pick(SEEDED_STATUSES, index * 5);
   const createdAt = new Date(now - index * 60_000);
   return {
     trackingCode: generateTrackingCode(),

@@ -7,7 +7,7 @@ export function ConsoleBrand({ onClick }: { onClick?: () => void }) {
   return (
     <Link to="/" className={classes.brand} aria-label="Waybill Console, packages" onClick={onClick}>
       <IconTruckDelivery size={28} stroke={1.8} color="var(--mantine-primary-color-filled)" aria-hidden />
-      <span>Waybill Console</span>
+      <span className={classes.brandText}>Waybill Console</span>
     </Link>
   );
 }
