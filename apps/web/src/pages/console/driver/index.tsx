@@ -1,11 +1,11 @@
-import { Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import type { OperatorSession } from '@waybill/domain';
+import { Link, useNavigate } from 'react-router';
 import { useConsoleDocument } from '../../../components/console-shell/use-console-document.ts';
 import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
-import { useSession } from '../../../features/console-auth/api/get-session.ts';
 import { useSignOut } from '../../../features/console-auth/api/sign-out.ts';
-import { buildSignInPath, isSessionError } from '../../../features/console-auth/sign-in-path.ts';
+import { SessionGate } from '../../../features/console-auth/components/session-gate.tsx';
 
 export const handle = { title: 'Driver app | Waybill' };
 
@@ -16,31 +16,13 @@ export const handle = { title: 'Driver app | Waybill' };
  */
 export function Component() {
   useConsoleDocument();
-  const session = useSession();
+  return <SessionGate>{(session) => <DriverAppAddress session={session} />}</SessionGate>;
+}
+
+function DriverAppAddress({ session }: { session: OperatorSession }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const location = useLocation();
-
-  if (session.isPending) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Checking your session" />
-      </Center>
-    );
-  }
-  if (session.isError) {
-    if (isSessionError(session.error)) return <Navigate to={buildSignInPath(location.pathname)} replace />;
-    return (
-      <Center mih="100vh" p="md">
-        <Stack align="center" role="alert">
-          <Text>Could not reach the server: {session.error.message}</Text>
-          <Button onClick={() => session.refetch()}>Try again</Button>
-        </Stack>
-      </Center>
-    );
-  }
-
-  const driver = session.data.role === 'driver';
+  const driver = session.role === 'driver';
   return (
     <Box component="main" mih="100vh" p="md">
       <Group justify="flex-end">
@@ -56,8 +38,8 @@ export function Component() {
             {driver ? (
               <>
                 <Text>
-                  You are signed in as a driver ({session.data.email}). Your run of the day will be shown on this page,
-                  in the driver app, which is not ready yet.
+                  You are signed in as a driver ({session.email}). Your run of the day will be shown on this page, in
+                  the driver app, which is not ready yet.
                 </Text>
                 <Text c="dimmed" size="sm">
                   The console's screens are for operators and admins. Ask your dispatcher for today's run.
