@@ -11,7 +11,8 @@ export function decodeQuotedPrintable(text: string): string {
 
 /**
  * A link containing `marker` in the .eml files the server wrote to `to` (without SMTP_URL it writes
- * each message into DATA_DIR/outbox), as a path of this site; waits for the message to be written.
+ * each message into DATA_DIR/outbox), as a path of this site with its query and fragment; waits for the
+ * message to be written.
  */
 export async function readLinkPath(to: string, marker: string): Promise<string> {
   const directory = path.join(readE2eEnvironment().dataDir ?? '', 'outbox');
@@ -32,5 +33,5 @@ export async function readLinkPath(to: string, marker: string): Promise<string> 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const url = new URL(found!.replaceAll('&amp;', '&'));
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

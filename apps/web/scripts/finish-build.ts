@@ -11,7 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { type PageRendererModule, type PageRequest, PRERENDERED_PATHS, type SiteContent } from '@waybill/domain';
+import { writeDriverWorker } from './driver-worker.ts';
 import { classesInHtml, minifyCss, selectRules, wordsInScript } from './page-styles.ts';
+import type { Manifest } from './vite-manifest.ts';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
@@ -23,15 +25,6 @@ const PUBLIC_ENTRY = 'src/app/entry-public.ts';
 const ISLAND_SOURCE = /^src\/islands\/([a-z0-9-]+)\.tsx$/;
 /** What every page with an island loads with its first one: React's side, and the toast container. */
 const ISLAND_RUNTIME = 'src/islands/runtime/hydrate-island.tsx';
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
 
 const readJson = async <T>(file: string) => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -141,6 +134,7 @@ async function readSourceStyles(): Promise<string> {
 async function main() {
   const manifest = await readJson<Manifest>(path.join(dist, '.vite/manifest.json'));
   await rename(path.join(dist, 'index.html'), path.join(dist, 'console.html'));
+  console.log(`driver-sw.js: ${await writeDriverWorker(dist, manifest)} files to precache`);
 
   // Images the pages import: the browser's build only emits those its scripts import.
   for (const file of await listFiles(path.join(ssr, 'assets'))) {
@@ -213,7 +207,11 @@ async function main() {
   }
 
   const files = (await listFiles(dist)).filter(
-    (file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`) && !file.startsWith(ssr),
+    (file) =>
+      COMPRESSIBLE.test(file) &&
+      !file.includes(`${path.sep}.vite${path.sep}`) &&
+      !file.startsWith(ssr) &&
+      !file.startsWith(path.join(dist, '.sw')),
   );
   await Promise.all(files.map(compressFile));
   console.log(`compressed ${files.length} files (.gz and .br)`);

@@ -1,7 +1,8 @@
 import { trackResultSchema } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiFetch, readXsrfToken, serverMessageOr } from './api-client.ts';
+import { ApiError, apiFetch, serverMessageOr } from './api-client.ts';
+import { readXsrfToken } from './xsrf-cookie.ts';
 
 /** The browser transport answers every call with `response`. */
 function answerWith(response: () => Response) {

@@ -1,5 +1,6 @@
 import { type ApiErrorBody, IDEMPOTENCY_KEY_HEADER } from '@waybill/domain';
 import type { z } from 'zod';
+import { readXsrfToken, XSRF_HEADER } from './xsrf-cookie.ts';
 
 /** An answer outside 2xx, or a transport failure, carrying the message a toast shows. */
 export class ApiError extends Error {
@@ -65,10 +66,6 @@ export interface ApiRequest<S extends z.ZodType> {
   idempotencyKey?: string;
 }
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
-/** Its name when the site is served over https (a `__Host-` cookie only the site itself can set). */
-const XSRF_COOKIE_HTTPS = `__Host-${XSRF_COOKIE}`;
-const XSRF_HEADER = 'X-XSRF-TOKEN';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
@@ -83,20 +80,6 @@ export function newIdempotencyKey(): string {
 /** True for a failure where the server's answer never arrived (it may have done the write). */
 export function isLostAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
-}
-
-/**
- * The anti-forgery token the server set in a script-readable cookie (bound to the session: it changes
- * at sign-in and sign-out).
- */
-export function readXsrfToken(cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
-  let plain: string | undefined;
-  for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === XSRF_COOKIE_HTTPS) return decodeURIComponent(rest.join('='));
-    if (name === XSRF_COOKIE) plain = decodeURIComponent(rest.join('='));
-  }
-  return plain;
 }
 
 /** Fetches the XSRF cookie when the browser has none yet (first write of a visit). */

@@ -17,6 +17,7 @@ import { sendNotFound } from '../../plugins/error-handler.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { CONSOLE_PAGE_HELMET } from '../../plugins/security-headers.ts';
 import { readCachedAnswer } from '../tracking/tracking.service.ts';
+import { driverAppManifest } from './driver-app-manifest.ts';
 import { PageCache } from './page-cache.ts';
 import { loadPageRenderer } from './page-renderer.ts';
 import { preparePage, sendPage } from './rendered-page.ts';
@@ -36,6 +37,9 @@ const NOT_FOUND_KEY = '/404';
 
 const PAGE = { schema: { response: { 200: fileAnswer('A page of the site (HTML)') } } };
 const ASSET = { schema: { response: { 200: fileAnswer('A file of the web build, named by its content') } } };
+const FILE = {
+  schema: { response: { 200: fileAnswer('A file of the driver app (its manifest, its service worker)') } },
+};
 
 /** Inserts the console prefix for the client router, escaped for an attribute. */
 export function withConsoleBase(html: string, consolePath: string): string {
@@ -114,6 +118,15 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(consoleHtml);
   };
   const consolePage = { ...PAGE, helmet: CONSOLE_PAGE_HELMET };
+  // Before the console's catch-all: the driver app's manifest and the worker that keeps it offline.
+  const manifest = driverAppManifest(consolePath, app.config.company.name);
+  app.get(`${consolePath}/driver.webmanifest`, FILE, (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
+  );
+  // Always asked again: a new build's worker replaces the old one at the driver's next visit.
+  app.get('/driver-sw.js', FILE, (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').sendFile('driver-sw.js'),
+  );
   app.get(consolePath, consolePage, sendConsole);
   app.get(`${consolePath}/*`, consolePage, sendConsole);
 

@@ -2,11 +2,11 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type PackageView, RECEIVED_BY_MAX, receivedBySchema } from '@waybill/domain';
 import { useState } from 'react';
+import { ProofPhoto } from '../../../components/proof/proof-photo.tsx';
+import { SignaturePad } from '../../../components/proof/signature-pad.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRecordDeliveryProof } from '../api/delivery-proof.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
-import { ProofPhoto } from './proof-photo.tsx';
-import { SignaturePad } from './signature-pad.tsx';
 
 interface ProofOfDeliveryDialogProps {
   /** The package being delivered; null while the dialog is closed. */

@@ -1,33 +1,39 @@
-import { Anchor, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
-import type { OperatorSession } from '@waybill/domain';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useConsoleDocument } from '../../../components/console-shell/use-console-document.ts';
-import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
-import { useSignOut } from '../../../features/console-auth/api/sign-out.ts';
 import { SessionGate } from '../../../features/console-auth/components/session-gate.tsx';
+import { DriverApp } from '../../../features/driver/components/driver-app.tsx';
+import { registerDriverWorker } from '../../../features/driver/worker/register-worker.ts';
+import { SignOutButton } from './sign-out-button.tsx';
 
 export const handle = { title: 'Driver app | Waybill' };
 
 /**
- * ADMIN_PATH/driver: where the driver app will open. A driver who signs in to the console lands here
- * (the console's screens are refused to drivers); until the app exists the page says so, and offers
- * signing out. An operator or admin who opens the address is told it is the drivers'.
+ * ADMIN_PATH/driver: the driver app. A driver who signs in lands here (the console's screens are
+ * refused to drivers); an admin may open it to try it (with a run of their own); an operator is told
+ * the address is the drivers'.
  */
 export function Component() {
   useConsoleDocument();
-  return <SessionGate>{(session) => <DriverAppAddress session={session} />}</SessionGate>;
+  useEffect(() => registerDriverWorker(), []);
+  return (
+    <SessionGate>
+      {(session) =>
+        session.role === 'operator' ? (
+          <DriversOnly />
+        ) : (
+          <DriverApp session={session} signOut={(waiting) => <SignOutButton waiting={waiting} />} />
+        )
+      }
+    </SessionGate>
+  );
 }
 
-function DriverAppAddress({ session }: { session: OperatorSession }) {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  const driver = session.role === 'driver';
+function DriversOnly() {
   return (
     <Box component="main" mih="100vh" p="md">
-      <Group justify="flex-end">
-        <ConsoleColourModeToggle />
-      </Group>
       <Center mt={{ base: 'md', sm: 60 }}>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480}>
           <Stack gap="md" align="center" ta="center">
@@ -35,31 +41,10 @@ function DriverAppAddress({ session }: { session: OperatorSession }) {
             <Title order={1} size="h2">
               Driver app
             </Title>
-            {driver ? (
-              <>
-                <Text>
-                  You are signed in as a driver ({session.email}). Your run of the day will be shown on this page, in
-                  the driver app, which is not ready yet.
-                </Text>
-                <Text c="dimmed" size="sm">
-                  The console's screens are for operators and admins. Ask your dispatcher for today's run.
-                </Text>
-              </>
-            ) : (
-              <>
-                <Text>This address is the drivers': the driver app will open here for them.</Text>
-                <Anchor component={Link} to="/">
-                  Back to packages
-                </Anchor>
-              </>
-            )}
-            <Button
-              variant="default"
-              loading={signOut.isPending}
-              onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })}
-            >
-              Sign out
-            </Button>
+            <Text>This address is the drivers': their run of the day opens here.</Text>
+            <Anchor component={Link} to="/">
+              Back to packages
+            </Anchor>
           </Stack>
         </Paper>
       </Center>

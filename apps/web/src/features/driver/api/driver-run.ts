@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { deliverySettingsSchema, driverRunSchema } from '@waybill/domain';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export const driverRunKey = ['driver', 'run'] as const;
+
+/**
+ * GET /api/driver/run: today's run of the signed-in driver. Offline, the service worker answers with
+ * the last one it saw; the run is read again when the connection returns and after each sync.
+ */
+export const driverRunQuery = queryOptions({
+  queryKey: driverRunKey,
+  queryFn: ({ signal }) => apiFetch('/api/driver/run', { signal, schema: driverRunSchema }),
+  staleTime: 60_000,
+  refetchOnReconnect: true,
+});
+
+export function useDriverRun() {
+  return useQuery(driverRunQuery);
+}
+
+/** GET /api/driver/settings: the failure reasons a driver picks from. */
+export function useDriverSettings() {
+  return useQuery({
+    queryKey: ['driver', 'settings'],
+    queryFn: ({ signal }) => apiFetch('/api/driver/settings', { signal, schema: deliverySettingsSchema }),
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,194 @@
+// Sending the outbox: the waiting events in batches (oldest first, at most the server's batch), then
+// the images of the applied deliveries. Runs in the page (on reconnect, on an interval, after each
+// action) and in the service worker (Background Sync, where the browser has it); one at a time per
+// phone (the Web Locks API, where there is one), so two senders never post the same batch at once —
+// and if they did, the server applies each id once.
+import {
+  type DriverEventsAnswer,
+  driverEventPhotoSchema,
+  driverEventsAnswerSchema,
+  MAX_DRIVER_EVENTS,
+} from '@waybill/domain';
+import { isWaiting, listActions, type OutboxAction, updateAction } from './outbox-db.ts';
+
+/** The channel every page and the worker hear outbox changes on. */
+export const OUTBOX_CHANNEL = 'waybill-driver-outbox';
+/** The Background Sync tag of the outbox. */
+export const OUTBOX_SYNC_TAG = 'waybill-driver-outbox';
+const LOCK = 'waybill-driver-outbox';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+/** A request that hangs longer is taken for a lost connection; what it carried stays waiting. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export interface SyncOptions {
+  driver: string;
+  /** The anti-forgery token of the session (the page reads its cookie; the worker, the cookie store). */
+  xsrfToken: () => Promise<string | undefined>;
+}
+
+/** How a pass ended: everything answered, the connection lost, or the session gone (sign in again). */
+export type SyncOutcome = 'done' | 'offline' | 'signed-out';
+
+/** Tells every page (and the worker) that the outbox changed. */
+export function announceOutboxChange(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/** One pass over the outbox, under the phone's outbox lock when the browser has locks. */
+export async function syncOutbox(options: SyncOptions): Promise<SyncOutcome> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return syncPass(options);
+  return locks.request(LOCK, () => syncPass(options));
+}
+
+class Stop extends Error {
+  constructor(readonly outcome: Exclude<SyncOutcome, 'done'>) {
+    super(outcome);
+  }
+}
+
+async function syncPass(options: SyncOptions): Promise<SyncOutcome> {
+  // The browser knows it has no network: no request (each would only fail, and log that it did).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  try {
+    await sendEvents(options);
+    await sendImages(options);
+    return 'done';
+  } catch (error) {
+    if (error instanceof Stop) return error.outcome;
+    throw error;
+  } finally {
+    announceOutboxChange();
+  }
+}
+
+async function send(path: string, init: RequestInit, options: SyncOptions): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  const token = await options.xsrfToken();
+  if (token) headers.set(XSRF_HEADER, token);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw new Stop('offline');
+  }
+  // No session (or one that is not a driver's any more): the actions wait for the next sign-in.
+  if (response.status === 401 || response.status === 403) throw new Stop('signed-out');
+  // The server or a proxy failing: try again later, as if offline.
+  if (response.status >= 500 || response.status === 429) throw new Stop('offline');
+  return response;
+}
+
+async function sendEvents(options: SyncOptions): Promise<void> {
+  for (;;) {
+    const waiting = (await listActions(options.driver)).filter((action) => action.state === 'waiting');
+    if (waiting.length === 0) return;
+    const batch = waiting.slice(0, MAX_DRIVER_EVENTS);
+    const response = await send(
+      '/api/driver/events',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ events: batch.map((action) => action.event) }),
+      },
+      options,
+    );
+    const answer = await readAnswer(response, driverEventsAnswerSchema);
+    await recordResults(batch, answer);
+  }
+}
+
+async function readAnswer<T>(
+  response: Response,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): Promise<T> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new Stop('offline');
+  }
+  const parsed = schema.safeParse(body);
+  // A batch refused whole (never by this app's own batches) or an answer this page cannot read: stop,
+  // and keep every action waiting rather than lose one.
+  if (!response.ok || !parsed.success) throw new Stop('offline');
+  return parsed.data;
+}
+
+async function recordResults(batch: OutboxAction[], answer: DriverEventsAnswer): Promise<void> {
+  const results = new Map(answer.results.map((result) => [result.id.toLowerCase(), result]));
+  const answeredAt = Date.now();
+  let answered = 0;
+  for (const action of batch) {
+    const result = results.get(action.id.toLowerCase());
+    if (!result) continue;
+    answered += 1;
+    await updateAction(action.id, (current) => {
+      if (result.status === 'refused') {
+        return {
+          ...current,
+          state: 'refused',
+          message: result.message,
+          answeredAt,
+          photo: undefined,
+          signature: undefined,
+        };
+      }
+      const hasImages = current.photo !== undefined || current.signature !== undefined;
+      return { ...current, state: 'sent', answeredAt, imagesState: hasImages ? 'waiting' : undefined };
+    });
+  }
+  // An answer that names none of the batch's events would send the same batch forever.
+  if (answered === 0) throw new Stop('offline');
+}
+
+async function sendImages(options: SyncOptions): Promise<void> {
+  const waiting = (await listActions(options.driver)).filter(
+    (action) => action.state === 'sent' && action.imagesState === 'waiting',
+  );
+  for (const action of waiting) {
+    const form = new FormData();
+    if (action.photo) form.append('photo', action.photo, 'photo.jpg');
+    if (action.signature) form.append('signature', action.signature, 'signature.png');
+    const response = await send(
+      `/api/driver/events/${encodeURIComponent(action.id)}/photo`,
+      { method: 'PUT', body: form },
+      options,
+    );
+    if (response.ok) {
+      await readAnswer(response, driverEventPhotoSchema);
+      await updateAction(action.id, (current) => ({
+        ...current,
+        imagesState: 'sent',
+        photo: undefined,
+        signature: undefined,
+      }));
+      continue;
+    }
+    const message = await response
+      .json()
+      .then((body: { message?: unknown }) => (typeof body.message === 'string' ? body.message : undefined))
+      .catch(() => undefined);
+    await updateAction(action.id, (current) => ({
+      ...current,
+      imagesState: 'refused',
+      message: message ?? `The photo was refused (${response.status})`,
+      photo: undefined,
+      signature: undefined,
+    }));
+  }
+}
+
+/** How many actions of the driver still wait for the server. */
+export async function countWaiting(driver: string): Promise<number> {
+  return (await listActions(driver)).filter(isWaiting).length;
+}

@@ -1,0 +1,244 @@
+// The driver app on a phone (Chromium at 390 × 844, touch): a driver loads today's run online, loses the
+// connection, records five deliveries (photo and signature) and two failed attempts, reloads the page
+// offline (the app and what waits on the phone survive), comes back online, and every action reaches
+// the server once, with the time it happened on the road; the third failed attempt of a package sends
+// it back to its sender.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInAsOperator } from '../support/api.ts';
+import {
+  collectErrors,
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  newContext,
+  screenshotViewport,
+  waitForApp,
+} from '../support/browser.ts';
+import { acceptedPackages, inviteDriver, newPhoneContext, planRun, today } from '../support/driver.ts';
+import { readE2eEnvironment } from '../support/environment.ts';
+
+/** A 1 × 1 PNG: a photo the server reads, re-encodes and keeps. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DRIVER = { email: 'kwame.driver@example.com', name: 'Kwame Driver', password: 'Road-ready 2026 van keys' };
+
+let browser: Browser;
+let admin: BrowserContext;
+let phone: BrowserContext;
+let codes: string[];
+const contexts: BrowserContext[] = [];
+
+interface StoredAction {
+  id: string;
+  event: { type: string; trackingCode: string; at: string };
+  state: string;
+}
+
+/** What the phone holds in its outbox, read from IndexedDB as the app stores it. */
+function readOutbox(page: Page): Promise<StoredAction[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredAction[]>((resolve, reject) => {
+        const opening = indexedDB.open('waybill-driver');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const all = opening.result.transaction('actions').objectStore('actions').getAll();
+          all.onsuccess = () => resolve(all.result as StoredAction[]);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** A signature as a finger draws it on the pad. */
+async function sign(page: Page, dialog: Locator): Promise<void> {
+  const pad = dialog.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++) {
+    await page.mouse.move(
+      box.x + box.width * (0.1 + (0.8 * step) / 12),
+      box.y + box.height * (0.5 + 0.3 * Math.sin(step / 2)),
+    );
+  }
+  await page.mouse.up();
+}
+
+const stopHeading = (page: Page) => page.getByRole('heading', { level: 2 });
+const status = (page: Page) => page.getByTestId('outbox-status');
+
+async function deliver(page: Page, receiver: string): Promise<void> {
+  await page.getByRole('button', { name: 'Delivered', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delivered' });
+  await dialog.getByRole('textbox', { name: 'Received by' }).fill(receiver);
+  await dialog
+    .getByLabel('Or choose a photo')
+    .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PHOTO });
+  await dialog.getByTestId('proof-photo-preview').waitFor();
+  await sign(page, dialog);
+  await dialog.getByRole('button', { name: 'Save delivery' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function attempt(page: Page, reason: string): Promise<void> {
+  await page.getByRole('button', { name: 'Could not deliver' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Could not deliver' });
+  await dialog.getByRole('radio', { name: reason }).click();
+  await dialog.getByRole('button', { name: 'Save attempt' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+beforeAll(async () => {
+  const { baseUrl } = readE2eEnvironment();
+  browser = await launchBrowser();
+  admin = await newContext(browser);
+  contexts.push(admin);
+  await signInAsOperator(admin);
+  const driver = await inviteDriver(admin, () => newPhoneContext(browser, baseUrl), DRIVER);
+  phone = driver.context;
+  contexts.push(phone);
+  codes = await acceptedPackages(admin, 7, 'Road');
+  await planRun(admin, driver.id, codes);
+  // Two failed attempts at the seventh stop earlier today (an admin may act on any run): the driver's
+  // will be the third.
+  const earlier = new Date(Date.now() - 60 * 60 * 1000);
+  const day = today();
+  const at = (minutes: number) => {
+    const time = new Date(earlier.getTime() + minutes * 60_000);
+    return (time.toISOString().slice(0, 10) === day ? time : new Date()).toISOString();
+  };
+  const seeded = await callApi<{ results: { status: string }[] }>(admin, 'POST', '/api/driver/events', {
+    events: [1, 2].map((minutes) => ({
+      id: crypto.randomUUID(),
+      type: 'attempt_failed',
+      trackingCode: codes[6],
+      at: at(minutes),
+      reason: 'Business closed',
+    })),
+  });
+  expect(seeded.body.results.map((result) => result.status)).toEqual(['applied', 'applied']);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('driver app', () => {
+  it('works a run offline: the actions survive a reload and arrive once, with their road times', async () => {
+    const { consolePath } = readE2eEnvironment();
+    const page = await phone.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${consolePath}/driver`);
+    await waitForApp(page, { wakeIslands: false });
+    await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 1');
+    await page.getByText('Stop 1 of 7').waitFor();
+    // The service worker controls the page: from here on it answers without the network.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await screenshotViewport(page, 'driver-stop-phone-light');
+    await expectNoSeriousA11yViolations(page, { what: 'the driver app, light' });
+    await expectNoSidewaysScroll(page, 'the driver app');
+
+    // Loaded, online: each package goes Out for Delivery.
+    for (let stop = 1; stop <= 7; stop++) {
+      await page.getByRole('button', { name: 'Loaded' }).click();
+      // Stored on the phone (the stop shows it), then sent.
+      await page.getByRole('button', { name: 'Loaded' }).waitFor({ state: 'detached' });
+      await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All sent');
+      if (stop < 7) await page.getByRole('button', { name: 'Next' }).click();
+    }
+
+    await phone.setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'All stops' }).click();
+    await page.getByRole('button', { name: /^1\. Road receiver 1/ }).click();
+    for (let stop = 1; stop <= 5; stop++) {
+      await expect.poll(() => stopHeading(page).textContent()).toBe(`Road receiver ${stop}`);
+      await deliver(page, `Receiver at door ${stop}`);
+    }
+    await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 6');
+    await attempt(page, 'Nobody at home');
+    await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 7');
+    await attempt(page, 'Nobody at home');
+    await expect.poll(() => status(page).textContent()).toBe('7 waiting to send');
+    const taken = (await readOutbox(page)).filter((action) => action.state === 'waiting');
+    expect(taken).toHaveLength(7);
+
+    // Reloaded without a connection: the app's shell, its run and its outbox come from the phone.
+    await page.reload();
+    await waitForApp(page, { wakeIslands: false });
+    await expect.poll(() => status(page).textContent()).toBe('7 waiting to send');
+    await page.getByRole('button', { name: 'All stops' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Stops' }).getByText('Delivered').count()).toBe(5);
+    await screenshotViewport(page, 'driver-stops-offline-phone-light');
+
+    // Back online: everything goes, once.
+    await phone.setOffline(false);
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('All sent');
+
+    for (const action of taken) {
+      const { body: pkg } = await callApi<{
+        status: string;
+        locationUpdates: { location: string; timestamp: string }[];
+      }>(admin, 'GET', `/api/admin/packages/${action.event.trackingCode}`);
+      if (action.event.type === 'delivered') {
+        expect(pkg.status).toBe('Delivered');
+        const { body: proof } = await callApi<{
+          deliveredAt: string;
+          photoUrl: string | null;
+          signatureUrl: string | null;
+        }>(admin, 'GET', `/api/admin/packages/${action.event.trackingCode}/proof`);
+        expect(Date.parse(proof.deliveredAt)).toBe(Date.parse(action.event.at));
+        await expect
+          .poll(async () => {
+            const { body } = await callApi<{ photoUrl: string | null; signatureUrl: string | null }>(
+              admin,
+              'GET',
+              `/api/admin/packages/${action.event.trackingCode}/proof`,
+            );
+            return [body.photoUrl !== null, body.signatureUrl !== null];
+          })
+          .toEqual([true, true]);
+      } else {
+        const attempts = pkg.locationUpdates.filter(
+          (update) => update.location === 'Delivery attempted: Nobody at home',
+        );
+        expect(attempts).toHaveLength(1);
+        expect(Date.parse(attempts[0]!.timestamp)).toBe(Date.parse(action.event.at));
+      }
+    }
+    const { body: returning } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[6]}`);
+    expect(returning.status).toBe('Returning to sender');
+    const { body: sixth } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[5]}`);
+    expect(sixth.status).toBe('Out for Delivery');
+
+    // Sent again (another tab, a retry after a cut connection): nothing changes twice.
+    const again = await callApi<{ results: { status: string }[] }>(phone, 'POST', '/api/driver/events', {
+      events: taken.map((action) => action.event),
+    });
+    expect(again.body.results.map((result) => result.status)).toEqual(taken.map(() => 'duplicate'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads well in dark mode on a phone', async () => {
+    const { consolePath, baseUrl } = readE2eEnvironment();
+    const dark = await newPhoneContext(browser, baseUrl, 'dark');
+    contexts.push(dark);
+    await dark.addCookies(await phone.cookies());
+    const page = await dark.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    await page.goto(`${consolePath}/driver`);
+    await waitForApp(page, { wakeIslands: false });
+    await page.getByRole('button', { name: 'All stops' }).click();
+    await page.getByRole('list', { name: 'Stops' }).waitFor();
+    await expectNoSeriousA11yViolations(page, { what: 'the driver app, dark' });
+    await expectNoSidewaysScroll(page, 'the driver app, dark');
+    await screenshotViewport(page, 'driver-stops-phone-dark');
+  });
+});
