@@ -9,6 +9,7 @@ import { useRuns } from '../api/list-runs.ts';
 import { useCreateRun, useDeleteRun, useSetRunStops } from '../api/run-writes.ts';
 import { useRunOrder } from '../api/use-run-order.ts';
 import { appendCodes, codesOf, refusedCodes } from '../stop-order.ts';
+import { DeliverySettingsButton } from './delivery-settings-dialog.tsx';
 import classes from './dispatch.module.css';
 import { NewRunForm } from './new-run-form.tsx';
 import { RunCard } from './run-card.tsx';
@@ -23,13 +24,15 @@ function notifyDispatchError(title: string, error: unknown): void {
 interface DispatchViewProps {
   date: string;
   onDateChange: (date: string) => void;
+  /** Admins edit the delivery settings; operators read them. */
+  canEditDeliverySettings?: boolean;
 }
 
 /**
  * Dispatch for one day: the packages left to plan beside each driver's run. Two reads open it (a page
  * of the packages, the day's runs with their stops) plus the drivers, whatever the size of the day.
  */
-export function DispatchView({ date, onDateChange }: DispatchViewProps) {
+export function DispatchView({ date, onDateChange, canEditDeliverySettings = false }: DispatchViewProps) {
   const runs = useRuns(date);
   const drivers = useDrivers();
   const createRun = useCreateRun();
@@ -92,17 +95,20 @@ export function DispatchView({ date, onDateChange }: DispatchViewProps) {
           <Title order={1}>Dispatch</Title>
           <Text mt={4}>Plan each driver's run of the day, stop by stop.</Text>
         </div>
-        <TextInput
-          type="date"
-          label="Day"
-          value={typedDate}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setTypedDate(value);
-            if (daySchema.safeParse(value).success) onDateChange(value);
-          }}
-          w="11rem"
-        />
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput
+            type="date"
+            label="Day"
+            value={typedDate}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setTypedDate(value);
+              if (daySchema.safeParse(value).success) onDateChange(value);
+            }}
+            w="11rem"
+          />
+          <DeliverySettingsButton canEdit={canEditDeliverySettings} />
+        </Group>
       </Group>
       <div className={classes.layout}>
         <UnassignedPanel date={date} runs={dayRuns} busy={stops.isPending} assign={assign} />

@@ -15,7 +15,7 @@ const pkg = (trackingCode: string, receiverName: string): RunPackage => ({
 });
 
 /** A server with a day of two runs and packages left to plan, that stores what PUT stops sends. */
-function fakeServer({ refuse = new Map<string, string>() } = {}) {
+function fakeServer({ refuse = new Map<string, string>(), role = 'admin' } = {}) {
   const packages = new Map(
     [
       pkg('AAAA11111111', 'Ada'),
@@ -42,6 +42,12 @@ function fakeServer({ refuse = new Map<string, string>() } = {}) {
     const url = new URL(String(input), 'http://console.test');
     const method = init?.method ?? 'GET';
     asked.push(`${method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/api/auth/session') {
+      return Response.json({ operator: { email: 'desk@courier.test', name: 'Desk', role }, expired: false });
+    }
+    if (url.pathname === '/api/admin/delivery-settings' && method === 'GET') {
+      return Response.json({ depotLocation: 'Tema depot', maxAttempts: 3, failureReasons: ['Nobody at home'] });
+    }
     if (url.pathname === '/api/admin/runs' && method === 'GET') return Response.json(runs);
     if (url.pathname === '/api/admin/runs/drivers') {
       return Response.json([
@@ -210,5 +216,23 @@ describe('Dispatch', () => {
           .map((option) => option.textContent),
       ).toEqual(['Choose a driver…', 'Cleo Driver']),
     );
+  });
+
+  it.each([
+    ['admin', 'edits'],
+    ['operator', 'reads'],
+  ])('opens the delivery settings, which an %s %s', async (role) => {
+    fakeServer({ role });
+    const user = userEvent.setup();
+    openDispatch();
+    await screen.findByRole('list', { name: 'Packages not on a run' });
+    await user.click(screen.getByRole('button', { name: 'Delivery settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery settings' });
+    const editable = role === 'admin';
+    await within(dialog).findByText('Failure reasons');
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('form', { name: 'Edit delivery settings' }) !== null).toBe(editable),
+    );
+    expect(within(dialog).queryByText('Only an admin can change the delivery settings.') !== null).toBe(!editable);
   });
 });
