@@ -110,7 +110,7 @@ function DeliverySettingsReadOnly({ settings, close }: { settings: DeliverySetti
           <DataList.ItemValue>
             <ol className={classes.readOnlyReasons} aria-label="Failure reasons">
               {settings.failureReasons.map((reason) => (
-                <Text component="li" key={reason} size="sm">
+                <Text component="li" key={reason}>
                   {reason}
                 </Text>
               ))}

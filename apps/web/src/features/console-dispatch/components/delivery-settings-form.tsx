@@ -91,7 +91,8 @@ export function DeliverySettingsForm({ settings, onDone, onCancel }: DeliverySet
               // The schema's message says what is wrong; a value changed on blur would be saved unseen.
               clampBehavior="none"
               inputMode="numeric"
-              w={{ base: '100%', xs: '12rem' }}
+              // A number of one or two digits: the box stays narrow, its label and description do not.
+              styles={{ wrapper: { maxWidth: '12rem' } }}
               name={field.name}
               ref={field.ref}
               value={field.value}

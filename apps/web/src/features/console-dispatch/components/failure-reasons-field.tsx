@@ -22,6 +22,7 @@ export function FailureReasonsField({ form }: { form: DeliverySettingsForm }) {
   const errors = form.formState.errors.failureReasons;
   const idPrefix = useId();
   const legendId = `${idPrefix}-legend`;
+  const descriptionId = `${idPrefix}-description`;
   const listErrorId = `${idPrefix}-error`;
   const [announcement, setAnnouncement] = useState('');
   // Set by a move or a removal, read after the render that gives the rows their new order.
@@ -61,12 +62,13 @@ export function FailureReasonsField({ form }: { form: DeliverySettingsForm }) {
         </Input.Label>
       }
       variant="unstyled"
-      styles={{ legend: { padding: 0 } }}
-      aria-describedby={errors?.message ? listErrorId : undefined}
+      // Without the browser's own fieldset margin, the rows line up with the fields above.
+      styles={{ root: { margin: 0 }, legend: { padding: 0, marginBottom: 0 } }}
+      aria-describedby={errors?.message ? `${descriptionId} ${listErrorId}` : descriptionId}
     >
-      <Text size="xs" c="dimmed">
+      <Input.Description id={descriptionId}>
         What a driver chooses from when a delivery fails, in this order. Each one different.
-      </Text>
+      </Input.Description>
       <Stack gap="xs" mt="xs">
         <ol className={classes.reasons} aria-labelledby={legendId}>
           {fields.map((field, index) => (
@@ -76,7 +78,7 @@ export function FailureReasonsField({ form }: { form: DeliverySettingsForm }) {
                 className={classes.reasonInput}
                 aria-label={`Failure reason ${index + 1}`}
                 leftSection={
-                  <Text span size="sm" c="dimmed" aria-hidden>
+                  <Text span size="sm" c="dimmed" lh={1} aria-hidden>
                     {index + 1}.
                   </Text>
                 }
