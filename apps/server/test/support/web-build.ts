@@ -38,4 +38,6 @@ export async function writeTestWebBuild(root: string): Promise<void> {
   await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm'), wasm);
   await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm.br'), brotliCompressSync(wasm));
   await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The driver app's service worker, as the build leaves it at the root.
+  await writeFile(path.join(root, 'driver-sw.js'), 'self.addEventListener("fetch", () => {});');
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { contactWire, type PageRequest } from '@waybill/domain';
@@ -8,6 +8,9 @@ import type { TestClient } from '../../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { writeTestWebBuild } from '../../../test/support/web-build.ts';
+
+/** The web build's files copied to its root as they are (its icons among them). */
+const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../../../web/public');
 
 interface Rendered {
   renders: number;
@@ -39,6 +42,28 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(`${testApp.baseUrl}${url}`, { headers, redirect: 'manual' });
+
+  it("serves the driver app's manifest under the console's path, and its service worker never from a cache", async () => {
+    const manifest = await get('/ops-test/driver.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    const body = (await manifest.json()) as {
+      start_url: string;
+      scope: string;
+      display: string;
+      icons: { src: string }[];
+    };
+    expect(body).toMatchObject({ start_url: '/ops-test/driver', scope: '/ops-test/driver', display: 'standalone' });
+    // The icons are the web build's own files.
+    for (const icon of body.icons) {
+      await expect(access(path.join(WEB_PUBLIC, icon.src))).resolves.toBeUndefined();
+    }
+    const worker = await get('/driver-sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    expect(await worker.text()).toContain('addEventListener');
+  });
 
   it('renders each public page with the saved plan, contact details, company settings and year', async () => {
     const home = await get('/');

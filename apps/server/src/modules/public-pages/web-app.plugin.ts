@@ -125,7 +125,7 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   );
   // Always asked again: a new build's worker replaces the old one at the driver's next visit.
   app.get('/driver-sw.js', FILE, (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').sendFile('driver-sw.js'),
+    reply.header('Cache-Control', 'no-cache').sendFile('driver-sw.js'),
   );
   app.get(consolePath, consolePage, sendConsole);
   app.get(`${consolePath}/*`, consolePage, sendConsole);
