@@ -35,7 +35,12 @@ export function driverAppFiles(manifest: Manifest): string[] {
     if (!loaded.startsWith('src/pages/')) collect(manifest, loaded, true, files, seen);
   }
   collect(manifest, DRIVER_SCREEN, true, files, seen);
-  return [...files].sort().map((file) => `/${file}`);
+  // The barcode decoder (1.1 MB) only where the phone has no reader of its own, and only to load the
+  // van, at the depot: kept when first used, not downloaded with the app.
+  return [...files]
+    .filter((file) => !file.endsWith('.wasm'))
+    .sort()
+    .map((file) => `/${file}`);
 }
 
 /**

@@ -2,14 +2,14 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, TextInput
 import { IconAlertTriangle, IconCamera, IconCameraOff, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { countOf } from '@waybill/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { readScannedCode } from '../../../lib/barcode/scanned-code.ts';
+import { useBarcodeCamera } from '../../../lib/barcode/use-barcode-camera.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { AlertTitle } from './alert-title.tsx';
 import { ApplyPanel } from './apply-panel.tsx';
 import { unlockScanSound } from './scan-feedback.ts';
 import type { ScanRow } from './scan-list.ts';
 import classes from './scan-view.module.css';
-import { readScannedCode } from './scanned-code.ts';
-import { useBarcodeCamera } from './use-barcode-camera.ts';
 import { useScanList } from './use-scan-list.ts';
 
 /** What a typed line may hold: a code or a label's QR URL typed by a barcode scanner. */

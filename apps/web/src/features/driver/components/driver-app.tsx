@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react';
+import { IconBarcode, IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react';
 import type { OperatorSession } from '@waybill/domain';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
@@ -13,6 +13,7 @@ import { DeliveredDialog } from './delivered-dialog.tsx';
 import classes from './driver.module.css';
 import { OutboxStatus, useOnline } from './outbox-status.tsx';
 import { RefusedActions } from './refused-actions.tsx';
+import { ScanDialog } from './scan-dialog.tsx';
 import { StopCard } from './stop-card.tsx';
 import { StopList } from './stop-list.tsx';
 
@@ -44,6 +45,7 @@ export function DriverApp({
   const [showList, setShowList] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [scanning, setScanning] = useState(false);
 
   const today = run.data?.date;
   const progress = useMemo(
@@ -127,6 +129,16 @@ export function DriverApp({
           </Stack>
         ) : showList || !entry ? (
           <Stack gap="md">
+            {progress.some((item) => item.state === 'to-load') ? (
+              <Button
+                size="lg"
+                variant="light"
+                leftSection={<IconBarcode aria-hidden />}
+                onClick={() => setScanning(true)}
+              >
+                Scan to load
+              </Button>
+            ) : null}
             <StopList progress={progress} current={current} onOpen={open} />
             <RefusedActions actions={outbox.actions} />
           </Stack>
@@ -181,6 +193,12 @@ export function DriverApp({
         </Box>
       ) : null}
 
+      <ScanDialog
+        opened={scanning}
+        progress={progress}
+        onClose={() => setScanning(false)}
+        onLoad={(trackingCode) => outbox.record({ type: 'loaded', trackingCode })}
+      />
       <DeliveredDialog
         trackingCode={dialog?.kind === 'delivered' ? dialog.trackingCode : null}
         onClose={() => setDialog(null)}
