@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { render, screen } from '@testing-library/react';
 import type { OperatorRole } from '@waybill/domain';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,6 +16,7 @@ function openAs(role: OperatorRole, path: string) {
     if (String(url) === '/api/auth/session') {
       return Response.json({ operator: { email: 'dee@courier.test', name: 'Dee', role }, expired: false });
     }
+    if (String(url) === '/api/driver/run') return Response.json({ date: '2026-11-27', run: null });
     return Response.json([]);
   });
   vi.stubGlobal('fetch', fetch);
@@ -42,17 +44,22 @@ function openAs(role: OperatorRole, path: string) {
 }
 
 describe('a driver in the console', () => {
-  it.each(['/', '/team'])('is sent from %s to the driver app’s address, which says what it is', async (path) => {
+  it.each(['/', '/team'])('is sent from %s to the driver app, which shows today’s run', async (path) => {
     openAs('driver', path);
-    expect(await screen.findByRole('heading', { name: 'Driver app' })).toBeTruthy();
-    expect(screen.getByText(/You are signed in as a driver \(dee@courier\.test\)/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No run planned for you today' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "Today's run" })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByText('Packages screen')).toBeNull();
     expect(screen.queryByText('Another screen')).toBeNull();
   });
 
-  it('shows an admin who opens the address whose it is, and the way back to packages', async () => {
+  it('opens the driver app for an admin, who may try it', async () => {
     openAs('admin', '/driver');
+    expect(await screen.findByRole('heading', { name: 'No run planned for you today' })).toBeTruthy();
+  });
+
+  it('tells an operator who opens the address whose it is, and the way back to packages', async () => {
+    openAs('operator', '/driver');
     expect(await screen.findByText(/This address is the drivers'/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to packages' })).toBeTruthy();
   });
