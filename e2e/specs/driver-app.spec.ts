@@ -240,19 +240,26 @@ describe('driver app', () => {
     await page.close();
   });
 
-  it('reads well in dark mode on a phone', async () => {
+  it.each([
+    { name: 'a 375 px phone, dark', viewport: { width: 375, height: 812 }, mode: 'dark' as const },
+    { name: 'a desktop, light', viewport: { width: 1280, height: 800 }, mode: 'light' as const },
+  ])('reads well on $name', async ({ name, viewport, mode }) => {
     const { consolePath, baseUrl } = readE2eEnvironment();
-    const dark = await newPhoneContext(browser, baseUrl, 'dark');
-    contexts.push(dark);
-    await dark.addCookies(await phone.cookies());
-    const page = await dark.newPage();
-    await page.addInitScript(() => window.localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    const context = await newPhoneContext(browser, baseUrl, mode);
+    contexts.push(context);
+    await context.addCookies(await phone.cookies());
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    await page.addInitScript((chosen) => window.localStorage.setItem('mantine-color-scheme-value', chosen), mode);
     await page.goto(`${consolePath}/driver`);
     await waitForApp(page, { wakeIslands: false });
+    await page.getByText(/^Stop \d of 7$/).waitFor();
+    await expectNoSeriousA11yViolations(page, { what: `the driver app's stop on ${name}` });
+    await expectNoSidewaysScroll(page, `the driver app on ${name}`);
+    await screenshotViewport(page, `driver-stop-${viewport.width}-${mode}`);
     await page.getByRole('button', { name: 'All stops' }).click();
     await page.getByRole('list', { name: 'Stops' }).waitFor();
-    await expectNoSeriousA11yViolations(page, { what: 'the driver app, dark' });
-    await expectNoSidewaysScroll(page, 'the driver app, dark');
-    await screenshotViewport(page, 'driver-stops-phone-dark');
+    await expectNoSeriousA11yViolations(page, { what: `the driver app's stops on ${name}` });
+    await screenshotViewport(page, `driver-stops-${viewport.width}-${mode}`);
   });
 });

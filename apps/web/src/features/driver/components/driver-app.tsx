@@ -23,6 +23,9 @@ function startOfDay(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
+/** The app's column: a phone's width, centred on a tablet or a desktop. */
+const WIDTH = 560;
+
 type Dialog = { kind: 'delivered' | 'attempt'; trackingCode: string } | null;
 
 /**
@@ -78,7 +81,7 @@ export function DriverApp({
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" className={classes.header} px="md" py="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs" maw={WIDTH} mx="auto">
           <div style={{ minWidth: 0 }}>
             <Title order={1} size="h4">
               Today's run
@@ -93,7 +96,7 @@ export function DriverApp({
             {signOut(outbox.waiting)}
           </Group>
         </Group>
-        <Group justify="space-between" mt={6} wrap="nowrap">
+        <Group justify="space-between" mt={6} wrap="nowrap" maw={WIDTH} mx="auto">
           <OutboxStatus outbox={outbox} online={online} />
           {outbox.waiting > 0 && online ? (
             <Anchor component="button" type="button" size="sm" onClick={outbox.syncNow} disabled={outbox.syncing}>
@@ -103,7 +106,7 @@ export function DriverApp({
         </Group>
       </Box>
 
-      <Box component="main" px="md" py="md" style={{ flex: 1 }}>
+      <Box component="main" px="md" py="md" w="100%" maw={WIDTH + 32} mx="auto" style={{ flex: 1 }}>
         {run.isPending ? (
           <Center py="xl">
             <Loader aria-label="Loading today's run" />
@@ -155,7 +158,7 @@ export function DriverApp({
 
       {progress.length > 0 ? (
         <Box component="nav" aria-label="Stops" className={classes.footer} px="md" pt="sm">
-          <Group grow gap={6} wrap="nowrap">
+          <Group grow gap={6} wrap="nowrap" maw={WIDTH} mx="auto">
             <Button
               variant="default"
               size="md"

@@ -1,7 +1,7 @@
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { StopProgress } from '../stop-progress.ts';
 import classes from './driver.module.css';
-import { STATE_COLOUR, STATE_LABEL } from './stop-card.tsx';
+import { StateBadge } from './stop-card.tsx';
 
 /** Every stop of the run in order, each opening its stop. */
 export function StopList({
@@ -32,9 +32,7 @@ export function StopList({
                   {entry.stop.destination}
                 </Text>
               </div>
-              <Badge color={STATE_COLOUR[entry.state]} variant="light" style={{ flexShrink: 0 }}>
-                {STATE_LABEL[entry.state]}
-              </Badge>
+              <StateBadge state={entry.state} />
             </Group>
           </UnstyledButton>
         </li>
