@@ -1,5 +1,6 @@
 export * from './attention.ts';
 export * from './constants.ts';
+export * from './dates.ts';
 export * from './delivery-proof.ts';
 export * from './labels.ts';
 export * from './location.ts';
@@ -7,6 +8,7 @@ export * from './mailbox.ts';
 export * from './plural.ts';
 export * from './progress.ts';
 export * from './public-pages.ts';
+export * from './road.ts';
 export * from './runs.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/attention.ts';

@@ -1,12 +1,9 @@
+import { formatDay } from '@waybill/domain';
+
 // The one way the web app writes a moment or a day, so every screen and dialog reads alike
-// ("26 Nov 2026, 22:56"; "Thu, 26 Nov 2026"). Formatted in the browser, in the reader's time zone.
+// ("26 Nov 2026, 22:56"; "Thu, 26 Nov 2026", the domain's day as the e-mails write it too). Formatted
+// in the browser, in the reader's time zone.
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 const timeOf = (value: string | Date) => (value instanceof Date ? value.getTime() : Date.parse(value));
 
@@ -18,6 +15,5 @@ export function formatDateTime(value: string | Date): string {
 
 /** "Thu, 26 Nov 2026"; text that is not a date comes back as it is. */
 export function formatDate(value: string | Date): string {
-  const time = timeOf(value);
-  return Number.isNaN(time) ? String(value) : dateOnly.format(time);
+  return formatDay(value);
 }

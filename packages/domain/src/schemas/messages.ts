@@ -149,3 +149,14 @@ export const MAX_ATTEMPTS_RANGE = 'Delivery attempts must be a whole number from
 export const FAILURE_REASONS_COUNT = 'Give from 1 to 20 failure reasons';
 export const FAILURE_REASON_TEXT = 'A failure reason is 1 to 100 characters';
 export const FAILURE_REASONS_REPEATED = 'Each failure reason must be different';
+
+// the road on the tracking page and in the e-mails of a failed delivery attempt
+export const NEXT_ATTEMPT = 'We will try again on the next working day.';
+export const RETURNING_AFTER_ATTEMPT = 'The package is being returned to its sender.';
+/** "Delivery attempted on Thu, 26 Nov 2026: Nobody at home. We will try again on the next working day." */
+export const attemptSentence = (day: string, reason: string, returning: boolean) =>
+  `Delivery attempted on ${day}: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} ${returning ? RETURNING_AFTER_ATTEMPT : NEXT_ATTEMPT}`;
+/** The recipient's stop is next: no stop of the run is left before it. */
+export const COURIER_ON_THE_WAY = 'Your courier is on the way to you';
+/** "Your courier is 1 stop away", "Your courier is 3 stops away". */
+export const courierStopsAway = (stops: number) => `Your courier is ${stops} ${stops === 1 ? 'stop' : 'stops'} away`;
