@@ -140,11 +140,13 @@ describe.each(databasesFor('any'))('exposure on %s', (kind) => {
     const answer = await get(`/api/track/${trackingCode}`);
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual([
+      'attempt',
       'delivery',
       'estimatedDelivery',
       'late',
       'locationUpdates',
       'status',
+      'stopsAway',
       'trackingCode',
       'trackingNumber',
     ]);

@@ -102,6 +102,8 @@ export const locationUpdates = pgTable(
     location: text('location').notNull(),
     // Millisecond precision: the console deletes an update by the timestamp it was shown.
     timestamp: timestamp('timestamp', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Set when the update is a driver's failed delivery attempt: the reason chosen (the tracking page tells it). */
+    attemptReason: text('attempt_reason'),
   },
   (table) => [index('location_updates_package_id_timestamp_idx').on(table.packageId, table.timestamp)],
 );

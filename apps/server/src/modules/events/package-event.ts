@@ -1,7 +1,9 @@
 /**
  * What can happen to a package that someone outside may hear about. A change to Delivered records
  * `package.status_changed` and `package.delivered`: one for those who follow every status, one for
- * those who wait only for the delivery.
+ * those who wait only for the delivery. A driver's failed delivery attempt likewise records
+ * `package.location_added` (marked `attempt`) and `package.delivery_attempted`, and, on the last attempt
+ * allowed, `package.status_changed` to Returning to sender (marked `byAttempt`).
  */
 export const PACKAGE_EVENT_TYPES = [
   'package.submitted',
@@ -9,6 +11,7 @@ export const PACKAGE_EVENT_TYPES = [
   'package.rejected',
   'package.status_changed',
   'package.location_added',
+  'package.delivery_attempted',
   'package.delivered',
   'package.deleted',
 ] as const;
@@ -32,9 +35,18 @@ export interface PackageEventPayloads {
   'package.submitted': Record<string, never>;
   'package.accepted': { estimatedDelivery: string | null };
   'package.rejected': Record<string, never>;
-  /** `since`: when the package took the status it left (two changes made at once from one state are one). */
-  'package.status_changed': { from: string; to: string; since: string };
-  'package.location_added': { location: string; updateId: string };
+  /**
+   * `since`: when the package took the status it left (two changes made at once from one state are one).
+   * `byAttempt`: made by a failed delivery attempt (its `package.delivery_attempted` tells it too).
+   */
+  'package.status_changed': { from: string; to: string; since: string; byAttempt?: true };
+  /** `attempt`: the update is a failed delivery attempt (its `package.delivery_attempted` tells it too). */
+  'package.location_added': { location: string; updateId: string; attempt?: true };
+  /**
+   * A driver could not deliver: the location update it added, when it happened on the road, the reason,
+   * and whether it was the last attempt allowed (the package is now being returned to its sender).
+   */
+  'package.delivery_attempted': { updateId: string; at: string; reason: string; returning: boolean };
   'package.delivered': Record<string, never>;
   'package.deleted': Record<string, never>;
 }

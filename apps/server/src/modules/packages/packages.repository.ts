@@ -264,7 +264,7 @@ export async function touchPackage(db: Database, packageId: string): Promise<voi
 
 export async function insertLocationUpdate(
   db: Database,
-  values: { packageId: string; location: string; timestamp: Date },
+  values: { packageId: string; location: string; timestamp: Date; attemptReason?: string | null },
 ): Promise<LocationUpdateRow> {
   const [row] = await db.insert(locationUpdates).values(values).returning();
   return row!;

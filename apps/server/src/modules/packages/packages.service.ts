@@ -227,6 +227,8 @@ export async function changePackageStatusRow(
   actor: AuditActor,
   trackingCode: string,
   status: string,
+  /** `attempt`: a failed delivery attempt makes the change (the last one allowed), and its event says so. */
+  cause?: 'attempt',
 ): Promise<StatusChange> {
   // The dropdown entry that reveals the text box is not a status.
   if (status === CUSTOM_STATUS_OPTION) {
@@ -247,7 +249,7 @@ export async function changePackageStatusRow(
         type: 'package.status_changed',
         ...target,
         actor,
-        payload: { from: before.status, to: changed.status, since },
+        payload: { from: before.status, to: changed.status, since, ...(cause === 'attempt' && { byAttempt: true }) },
       });
       if (changed.status === DELIVERED_STATUS) {
         await recordPackageEvent(tx, { type: 'package.delivered', ...target, actor, payload: {} });
@@ -282,13 +284,24 @@ export async function addLocationUpdate(deps: PackageDeps, actor: AuditActor, tr
   return viewOf(deps, await addLocationUpdateRow(deps.db, actor, trackingCode, location));
 }
 
-/** `at`: when it happened; a driver's event gives the time on the road, the console's is now. */
+/** A failed delivery attempt, told by the location update it adds: why, and whether it was the last one allowed. */
+export interface FailedAttempt {
+  reason: string;
+  returning: boolean;
+}
+
+/**
+ * `at`: when it happened; a driver's event gives the time on the road, the console's is now. `attempt`:
+ * the update is a driver's failed delivery attempt: it keeps the reason (the tracking page tells it) and
+ * records `package.delivery_attempted` beside `package.location_added`.
+ */
 export async function addLocationUpdateRow(
   db: Database,
   actor: AuditActor,
   trackingCode: string,
   location: string,
   at = new Date(),
+  attempt?: FailedAttempt,
 ) {
   return db.transaction(async (tx) => {
     const pkg = await requirePackage(tx, trackingCode);
@@ -296,6 +309,7 @@ export async function addLocationUpdateRow(
       packageId: pkg.id,
       location,
       timestamp: at,
+      attemptReason: attempt?.reason ?? null,
     });
     await repository.touchPackage(tx, pkg.id);
     // Named by the update, so the same place reported twice on a journey is two pieces of news.
@@ -303,8 +317,16 @@ export async function addLocationUpdateRow(
       type: 'package.location_added',
       ...eventTarget(pkg),
       actor,
-      payload: { location, updateId: update.id },
+      payload: { location, updateId: update.id, ...(attempt && { attempt: true }) },
     });
+    if (attempt) {
+      await recordPackageEvent(tx, {
+        type: 'package.delivery_attempted',
+        ...eventTarget(pkg),
+        actor,
+        payload: { updateId: update.id, at: update.timestamp.toISOString(), ...attempt },
+      });
+    }
     await recordAudit(tx, {
       actor,
       action: 'package.location_added',

@@ -21,15 +21,23 @@ describe.each(databasesFor('sql'))('GET /api/track/:code on %s', (kind) => {
     const response = await testApp.client().get(`/api/track/${trackingCode}`);
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual([
+      'attempt',
       'delivery',
       'estimatedDelivery',
       'late',
       'locationUpdates',
       'status',
+      'stopsAway',
       'trackingCode',
       'trackingNumber',
     ]);
-    expect(response.body).toMatchObject({ trackingNumber: trackingCode, trackingCode, status: 'Shipped' });
+    expect(response.body).toMatchObject({
+      trackingNumber: trackingCode,
+      trackingCode,
+      status: 'Shipped',
+      attempt: null,
+      stopsAway: null,
+    });
     expect(Date.parse(response.body.estimatedDelivery)).toBeGreaterThan(Date.now());
     expect(response.body.locationUpdates).toEqual([{ location: 'Oakland depot', timestamp: expect.any(String) }]);
     expect(response.text).not.toMatch(/example\.(com|org)|Shipper|Receiver|Dock Street/);

@@ -41,9 +41,15 @@ export async function lockPackageForRoad(tx: Database, trackingCode: string): Pr
   return pkg;
 }
 
-async function setStatus(tx: Database, actor: OperatorActor, pkg: RoadPackage, status: string): Promise<RoadChange> {
+async function setStatus(
+  tx: Database,
+  actor: OperatorActor,
+  pkg: RoadPackage,
+  status: string,
+  cause?: 'attempt',
+): Promise<RoadChange> {
   if (pkg.status === status) return { pkg, endedProofFiles: [] };
-  return changePackageStatusRow(tx, actor, pkg.trackingCode, status);
+  return changePackageStatusRow(tx, actor, pkg.trackingCode, status, cause);
 }
 
 /** Loaded or out for delivery: Out for Delivery (unless it is already), and a location update at the depot. */
@@ -94,8 +100,9 @@ export async function deliverOnTheRoad(
 }
 
 /**
- * A failed attempt: a location update "Delivery attempted: REASON" at the time on the road, and
- * Returning to sender when it is the last attempt allowed.
+ * A failed attempt: a location update "Delivery attempted: REASON" at the time on the road, which keeps
+ * the reason and records the attempt's own event, and Returning to sender when it is the last attempt
+ * allowed.
  */
 export async function recordFailedAttempt(
   tx: Database,
@@ -105,9 +112,12 @@ export async function recordFailedAttempt(
   at: Date,
   lastAttempt: boolean,
 ): Promise<RoadChange> {
-  await addLocationUpdateRow(tx, actor, pkg.trackingCode, `Delivery attempted: ${reason}`, at);
+  await addLocationUpdateRow(tx, actor, pkg.trackingCode, `Delivery attempted: ${reason}`, at, {
+    reason,
+    returning: lastAttempt,
+  });
   if (!lastAttempt) return { pkg: (await repository.findPackageById(tx, pkg.id)) ?? pkg, endedProofFiles: [] };
-  return setStatus(tx, actor, pkg, RETURNING_STATUS);
+  return setStatus(tx, actor, pkg, RETURNING_STATUS, 'attempt');
 }
 
 /** Removes the files of proofs the changes ended, after their commit; false when some could not be. */

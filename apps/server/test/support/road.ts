@@ -1,0 +1,74 @@
+// A day on the road for tests: packages ready to go out, a driver's run of today with them as its stops,
+// and the driver's events about them, sent as the driver app sends them.
+import { randomUUID } from 'node:crypto';
+import { generateTrackingCode, localDay } from '@waybill/domain';
+import { expect } from 'vitest';
+import { packages } from '../../src/db/schema/index.ts';
+import type { TestClient } from './http-client.ts';
+import type { TestApp } from './test-app.ts';
+
+let sequence = 0;
+
+/** `n` accepted packages (Order Placed), written straight to the database, with their own addresses. */
+export async function readyPackages(testApp: TestApp, n: number): Promise<string[]> {
+  const rows = Array.from({ length: n }, () => {
+    sequence += 1;
+    return {
+      trackingCode: generateTrackingCode(),
+      status: 'Order Placed',
+      name: 'Ada Shipper',
+      email: `ada.${sequence}@example.com`,
+      phone: '+1 555 0100',
+      pickupLocation: '12 Dock Street',
+      receiverName: 'Grace Receiver',
+      receiverEmail: `grace.${sequence}@example.org`,
+      receiverPhone: '+44 20 7946 0000',
+      destination: '1 Market Square',
+      description: 'Books',
+      quantity: 1,
+      weight: 1,
+      dimensionUnit: 'cm',
+      length: 1,
+      width: 1,
+      height: 1,
+    };
+  });
+  if (rows.length > 0) await testApp.app.db.insert(packages).values(rows);
+  return rows.map((row) => row.trackingCode);
+}
+
+/** A run of the driver on `day` (today by default) with these stops in order; its id. */
+export async function runWith(admin: TestClient, driverId: string, codes: string[], day = localDay(new Date())) {
+  const created = await admin.post('/api/admin/runs', { driverId, date: day });
+  expect(created.status).toBe(201);
+  const id: string = created.body.id;
+  await setStops(admin, id, codes);
+  return id;
+}
+
+/** The whole order of a run's stops. */
+export async function setStops(admin: TestClient, runId: string, codes: string[]) {
+  const put = await admin.request('PUT', `/api/admin/runs/${runId}/stops`, { json: { trackingCodes: codes } });
+  expect(put.status).toBe(200);
+}
+
+/** One event of the driver app, timed a minute ago unless `at` says otherwise. */
+export function roadEvent(type: string, trackingCode: string, extra: Record<string, unknown> = {}) {
+  return { id: randomUUID(), type, trackingCode, at: new Date(Date.now() - 60_000).toISOString(), ...extra };
+}
+
+/** Sends the events as one batch and expects each applied; the packages' statuses after them. */
+export async function drive(driver: TestClient, events: Record<string, unknown>[]): Promise<string[]> {
+  const answer = await driver.post('/api/driver/events', { events });
+  expect(answer.status).toBe(200);
+  const results = answer.body.results as { status: string; package?: { status: string } }[];
+  expect(results.map((result) => result.status)).toEqual(events.map(() => 'applied'));
+  return results.map((result) => result.package!.status);
+}
+
+/** Loads every package: Out for Delivery. */
+export const loadAll = (driver: TestClient, codes: string[]) =>
+  drive(
+    driver,
+    codes.map((code) => roadEvent('loaded', code)),
+  );
