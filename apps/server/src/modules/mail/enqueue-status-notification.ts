@@ -1,3 +1,4 @@
+import type { DeliveryAttempt } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { insertOutboxMessages, type NewOutboxRow, readNotifyCustomers } from './outbox.repository.ts';
 import { enqueueSubscriberUpdates } from './subscriber-mail.ts';
@@ -18,8 +19,17 @@ export interface NotifiedPackage {
 export interface StatusNotificationInput {
   pkg: NotifiedPackage;
   event: NotificationEvent;
-  /** The new status (for `status`) or the new location (for `location`); ignored otherwise. */
+  /** The new status (`status`), the new location (`location`) or the reason (`attempt`); ignored otherwise. */
   detail?: string;
+  /** For `attempt`: the failed delivery attempt. */
+  attempt?: DeliveryAttempt;
+  /**
+   * Who of the shipper and the receiver is written when the notify-customers setting is on: both (the
+   * default), the shipper alone, or the receiver alone and only at an address of their own (the shipper
+   * heard of it otherwise). `subscribers: false` leaves the confirmed subscribers out.
+   */
+  customers?: 'both' | 'shipper' | 'receiver';
+  subscribers?: boolean;
   /**
    * What makes this event distinct, so enqueueing it again sends nothing twice. Defaults to the event
    * and its detail; pass e.g. a location update's id when the same text may legitimately repeat.
@@ -44,21 +54,30 @@ function eventKeyOf(input: StatusNotificationInput): string {
 export async function enqueueStatusNotification(db: Database, input: StatusNotificationInput): Promise<number> {
   const { pkg } = input;
   const eventKey = eventKeyOf(input);
-  const toSubscribers = await enqueueSubscriberUpdates(db, {
-    packageId: pkg.id,
-    trackingCode: pkg.trackingCode,
-    event: input.event,
-    detail: input.detail ?? '',
-    eventKey,
-  });
+  const attempt = input.attempt ? { attempt: input.attempt } : {};
+  const toSubscribers =
+    input.subscribers === false
+      ? 0
+      : await enqueueSubscriberUpdates(db, {
+          packageId: pkg.id,
+          trackingCode: pkg.trackingCode,
+          event: input.event,
+          detail: input.detail ?? '',
+          ...attempt,
+          eventKey,
+        });
   if (!(await readNotifyCustomers(db))) return toSubscribers;
+  const customers = input.customers ?? 'both';
+  const shipper = pkg.email.trim().toLowerCase();
   const recipients = new Map<string, string>();
-  for (const [email, name] of [
-    [pkg.email, pkg.name],
-    [pkg.receiverEmail, pkg.receiverName],
+  for (const [email, name, included] of [
+    [pkg.email, pkg.name, customers !== 'receiver'],
+    [pkg.receiverEmail, pkg.receiverName, customers !== 'shipper'],
   ] as const) {
     const address = email.trim().toLowerCase();
-    if (address !== '' && !recipients.has(address)) recipients.set(address, name);
+    if (!included || address === '' || recipients.has(address)) continue;
+    if (customers === 'receiver' && address === shipper) continue;
+    recipients.set(address, name);
   }
   const rows: NewOutboxRow[] = [...recipients].map(([to, recipientName]) => ({
     kind: STATUS_NOTIFICATION_KIND,
@@ -70,6 +89,7 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
       trackingCode: pkg.trackingCode,
       recipientName,
       detail: input.detail ?? '',
+      ...attempt,
     } satisfies NotificationContent,
   }));
   return toSubscribers + (await insertOutboxMessages(db, rows));

@@ -8,6 +8,10 @@ import { enqueueSubmissionReceipt } from './enqueue-submission-receipt.ts';
  * notifications of a decision, a status and a location to the shipper, the receiver (when the console's
  * setting is on) and the confirmed subscribers. They are queued to the outbox, which sends them. A
  * package deleted before its event was handled has nobody left to write to.
+ *
+ * A driver's failed delivery attempt is one e-mail to the subscribers and, when the setting is on, the
+ * shipper (docs/decisions/0044): its location update sends none of its own, and the Returning to sender
+ * a last attempt sets is told by the attempt's e-mail, so its status e-mail goes to the receiver alone.
  */
 export const mailEventConsumer: EventConsumer = {
   name: 'mail',
@@ -26,12 +30,31 @@ export const mailEventConsumer: EventConsumer = {
         await enqueueStatusNotification(tx, { pkg, event: 'rejected' });
         return;
       case 'package.status_changed': {
-        const { to, since } = event.payload;
-        await enqueueStatusNotification(tx, { pkg, event: 'status', detail: to, key: `status:${since}:${to}` });
+        const { to, since, byAttempt } = event.payload;
+        await enqueueStatusNotification(tx, {
+          pkg,
+          event: 'status',
+          detail: to,
+          key: `status:${since}:${to}`,
+          ...(byAttempt && { customers: 'receiver', subscribers: false }),
+        });
+        return;
+      }
+      case 'package.delivery_attempted': {
+        const { updateId, at, reason, returning } = event.payload;
+        await enqueueStatusNotification(tx, {
+          pkg,
+          event: 'attempt',
+          detail: reason,
+          attempt: { at, reason, returning },
+          key: `attempt:${updateId}`,
+          customers: 'shipper',
+        });
         return;
       }
       case 'package.location_added': {
-        const { location, updateId } = event.payload;
+        const { location, updateId, attempt } = event.payload;
+        if (attempt) return;
         await enqueueStatusNotification(tx, {
           pkg,
           event: 'location',

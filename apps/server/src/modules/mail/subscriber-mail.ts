@@ -1,3 +1,4 @@
+import type { DeliveryAttempt } from '@waybill/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { trackingSubscriptions } from '../../db/schema/index.ts';
@@ -34,7 +35,14 @@ export function isSubscriberKind(kind: string): boolean {
  */
 export async function enqueueSubscriberUpdates(
   db: Database,
-  update: { packageId: string; trackingCode: string; event: NotificationEvent; detail: string; eventKey: string },
+  update: {
+    packageId: string;
+    trackingCode: string;
+    event: NotificationEvent;
+    detail: string;
+    attempt?: DeliveryAttempt;
+    eventKey: string;
+  },
 ): Promise<number> {
   const subscribers = await db
     .select({ id: trackingSubscriptions.id })
@@ -52,6 +60,7 @@ export async function enqueueSubscriberUpdates(
         event: update.event,
         trackingCode: update.trackingCode,
         detail: update.detail,
+        ...(update.attempt && { attempt: update.attempt }),
       } satisfies SubscriberUpdateContent,
     })),
   );

@@ -1,4 +1,4 @@
-import { defaultSignature, RETURNING_STATUS } from '@waybill/domain';
+import { type DeliveryAttempt, defaultSignature, describeAttempt, RETURNING_STATUS } from '@waybill/domain';
 import { escapeHtml, normalizeLineBreaks } from './escape.ts';
 import {
   button,
@@ -11,7 +11,7 @@ import {
 } from './layout.ts';
 import type { EmailImage } from './package-template.ts';
 
-export const NOTIFICATION_EVENTS = ['accepted', 'rejected', 'status', 'location'] as const;
+export const NOTIFICATION_EVENTS = ['accepted', 'rejected', 'status', 'location', 'attempt'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** What a status notification is rendered from (stored in the outbox row). */
@@ -19,8 +19,21 @@ export interface NotificationContent {
   event: NotificationEvent;
   trackingCode: string;
   recipientName: string;
-  /** The new status, or the new location. */
+  /** The new status, the new location, or the reason of a failed delivery attempt. */
   detail: string;
+  /** For `attempt`: the failed delivery attempt, its day written when the message is rendered. */
+  attempt?: DeliveryAttempt;
+}
+
+/**
+ * The subject and sentence of a failed delivery attempt, as the tracking page tells it (the day in the
+ * server's zone, the depot's); a row without the attempt (never queued so) tells its reason alone.
+ */
+export function attemptHeadline(code: string, attempt: DeliveryAttempt | undefined, reason: string) {
+  return {
+    subject: attempt?.returning ? `Package ${code}: ${RETURNING_STATUS}` : `Package ${code}: delivery attempted`,
+    sentence: attempt ? describeAttempt(attempt) : `Delivery attempted: ${reason}.`,
+  };
 }
 
 function headlineOf(content: NotificationContent): { subject: string; message: string } {
@@ -52,6 +65,10 @@ function headlineOf(content: NotificationContent): { subject: string; message: s
         subject: `Package ${code} location update`,
         message: `Your package ${code} has a new location update: ${content.detail}.`,
       };
+    case 'attempt': {
+      const { subject, sentence } = attemptHeadline(code, content.attempt, content.detail);
+      return { subject, message: `Our courier could not deliver your package ${code}. ${sentence}` };
+    }
   }
 }
 

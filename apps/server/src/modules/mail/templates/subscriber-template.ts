@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_CONFIRM_HOURS } from '@waybill/domain';
+import { type DeliveryAttempt, SUBSCRIPTION_CONFIRM_HOURS } from '@waybill/domain';
 import { escapeHtml } from './escape.ts';
 import {
   button,
@@ -10,7 +10,7 @@ import {
   textFooter,
   trackingUrl,
 } from './layout.ts';
-import type { NotificationEvent } from './notification-template.ts';
+import { attemptHeadline, type NotificationEvent } from './notification-template.ts';
 
 /** Where the links of subscription e-mails lead (API routes that answer small pages). */
 export function confirmUrl(context: Pick<MailContext, 'publicUrl'>, token: string): string {
@@ -36,6 +36,8 @@ export interface SubscriberUpdateContent {
   event: NotificationEvent;
   trackingCode: string;
   detail: string;
+  /** For `attempt`: the failed delivery attempt. */
+  attempt?: DeliveryAttempt;
 }
 
 const small = (html: string) =>
@@ -78,6 +80,10 @@ function headlineOf(content: SubscriberUpdateContent): { subject: string; messag
         subject: `Package ${code} location update`,
         message: `Package ${code} has a new location update: ${content.detail}.`,
       };
+    case 'attempt': {
+      const { subject, sentence } = attemptHeadline(code, content.attempt, content.detail);
+      return { subject, message: `The courier could not deliver package ${code}. ${sentence}` };
+    }
   }
 }
 
