@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type TrackResult, trackResultSchema } from '@waybill/domain';
+import { useEffect } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/track/{code}: the public status of one package. */
@@ -28,4 +29,28 @@ export function trackResultQueryOptions(code: string, initial?: TrackResult | nu
 /** The tracking answer for a code; idle while the code is empty (or the server found none). */
 export function useTrackResult(code: string, initial?: TrackResult | null) {
   return useQuery(trackResultQueryOptions(code, initial));
+}
+
+/** How often the page asks again while the courier is on the way (a 304 while nothing changed). */
+export const ROAD_REFRESH_MS = 60_000;
+
+/**
+ * While `counting` (the package is out on today's run and the answer counts the stops before it), asks
+ * for the code's answer again every minute the page is in view, so "Your courier is N stops away"
+ * follows the driver's reports. A refresh that fails is silent and the next one tries again: the answer
+ * shown is neither cleared nor covered by an error toast, as an explicit Track would be.
+ */
+export function useRoadRefresh(code: string, counting: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!counting || code === '') return;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      fetchTrackResult(code).then(
+        (fresh) => queryClient.setQueryData(trackResultQueryOptions(code).queryKey, fresh),
+        () => {},
+      );
+    }, ROAD_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [code, counting, queryClient]);
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useTrackResult } from '../api/track-package.ts';
+import { useRoadRefresh, useTrackResult } from '../api/track-package.ts';
 import { TrackHelp } from './track-help.tsx';
 import { TrackResultCard } from './track-result-card.tsx';
 import { TrackSearch } from './track-search.tsx';
@@ -58,6 +58,7 @@ export function TrackPackage({ code, initial, initialError, onTrackCode, onTrack
 
   // A failed answer clears the result, even when an earlier answer for the same code was shown.
   const result = query.isError ? undefined : query.data;
+  useRoadRefresh(code, typeof result?.stopsAway === 'number');
   return (
     <Stack gap="xl">
       {/* On paper only the result prints (the shell's bar, footer and chat button hide themselves). */}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format-date.ts';
 import { statusSwatch } from '../../../lib/status-swatch.ts';
 import { LocationUpdates } from './location-updates.tsx';
+import { RoadStatus } from './road-status.tsx';
 import { TrackingProgress } from './tracking-progress.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
@@ -40,6 +41,8 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
         </Group>
 
         <TrackingProgress status={result.status} />
+
+        <RoadStatus result={result} />
 
         {result.delivery ? (
           <Group gap="xs" wrap="nowrap" data-testid="tracking-delivery">
