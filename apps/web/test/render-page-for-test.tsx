@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { SiteContent } from '@waybill/domain';
 import type { ReactElement } from 'react';
-import { PageContextProvider } from '../src/lib/site-content.tsx';
+import { type PageContext, PageContextProvider } from '../src/lib/site-content.tsx';
 import { theme } from '../src/lib/theme.ts';
 
 export const TEST_COMPANY: SiteContent['company'] = {
@@ -17,7 +17,12 @@ export const TEST_COMPANY: SiteContent['company'] = {
 /** A part of a server-rendered public page, with the page's context (its address and content). */
 export function renderPageForTest(
   ui: ReactElement,
-  { path = '/', content = {} as Partial<SiteContent>, search = '' } = {},
+  {
+    path = '/',
+    content = {} as Partial<SiteContent>,
+    search = '',
+    tracking,
+  }: { path?: string; content?: Partial<SiteContent>; search?: string; tracking?: PageContext['tracking'] } = {},
 ) {
   const full: SiteContent = {
     plan: null,
@@ -29,7 +34,7 @@ export function renderPageForTest(
   };
   return render(
     <MantineProvider theme={theme}>
-      <PageContextProvider value={{ path, search: new URLSearchParams(search), content: full }}>
+      <PageContextProvider value={{ path, search: new URLSearchParams(search), content: full, tracking }}>
         {ui}
       </PageContextProvider>
     </MantineProvider>,

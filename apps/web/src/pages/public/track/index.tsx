@@ -13,7 +13,7 @@ export const handle = {
 /**
  * /track, /track/{code} (rendered with the code's answer) and /track?codes=… (the list fills in once the
  * page's script has looked each code up). The island wakes at once when it has something to do on
- * arrival: codes to look up, or a "not found" to announce.
+ * arrival: codes to look up, a "not found" to announce, or a courier's count of stops to keep fresh.
  */
 export function Component() {
   const { tracking, search } = usePageContext();
@@ -24,7 +24,9 @@ export function Component() {
     error: tracking?.error ?? null,
     listed: tracking ? '' : listed,
   };
-  const wakeOnLoad = props.error !== null || props.listed !== '';
+  // A courier on the way: the island asks for the count again each minute from the start.
+  const counting = typeof props.result?.stopsAway === 'number';
+  const wakeOnLoad = props.error !== null || props.listed !== '' || counting;
   return (
     <Container size="md" py="xl">
       <div className={SCREEN_ONLY}>
