@@ -53,16 +53,20 @@ function latestAttempt(): SQL {
  * While the package is Out for Delivery, a stop of today's run and not attempted today: the stops before
  * it on that run the courier may still deliver (their packages can still go out, RUN_STATUSES, and were
  * not attempted today); else null. Only a count leaves the database: no other stop, driver or place.
+ * Each stop before it is one probe of the packages' key and one of the updates' (package, time) index:
+ * a scalar subquery rather than a join, which a planner without statistics on a young run's stops made a
+ * nested loop comparing every stop with every package (72 ms for the last of 200 stops, 7 ms so).
  */
 function stopsAway(): SQL {
   const mine = named(runStops, 'my_stop');
   const ahead = named(runStops, 'stop_ahead');
   const aheadPackage = named(packages, 'package_ahead');
-  const count = sql`select count(*) from ${ahead.from} join ${aheadPackage.from}
-      on ${aheadPackage.table.id} = ${ahead.table.packageId}
+  const statusAhead = sql`(select ${aheadPackage.table.status} from ${aheadPackage.from}
+    where ${aheadPackage.table.id} = ${ahead.table.packageId})`;
+  const count = sql`select count(*) from ${ahead.from}
     where ${ahead.table.runId} = ${mine.table.runId} and ${ahead.table.position} < ${mine.table.position}
-      and ${aheadPackage.table.status} in (${statusList(RUN_STATUSES)})
-      and not ${attemptedToday(aheadPackage.table.id)}`;
+      and ${statusAhead} in (${statusList(RUN_STATUSES)})
+      and not ${attemptedToday(ahead.table.packageId)}`;
   return sql`case when ${packages.status} = ${OUT_FOR_DELIVERY_STATUS} then (
     select (${count}) from ${mine.from}
     where ${mine.table.packageId} = ${packages.id} and ${mine.table.day} = ${sql.placeholder('today')}::date
