@@ -28,7 +28,8 @@ const SHELL = '@shell';
 /** A network that has not answered by then is taken for none: the last answer seen is shown. */
 const NETWORK_TIMEOUT_S = 6;
 
-const appPath = new URL(self.registration.scope).pathname.replace(/\/+$/, '');
+// The look-behind starts a match at the first slash of a run only, so it takes linear time.
+const appPath = new URL(self.registration.scope).pathname.replace(/(?<!\/)\/+$/, '');
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 self.skipWaiting();
