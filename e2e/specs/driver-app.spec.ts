@@ -102,7 +102,7 @@ beforeAll(async () => {
   const driver = await inviteDriver(admin, () => newPhoneContext(browser, baseUrl), DRIVER);
   phone = driver.context;
   contexts.push(phone);
-  codes = await acceptedPackages(admin, 7, 'Road');
+  codes = await acceptedPackages(admin, 8, 'Road');
   await planRun(admin, driver.id, codes);
   // Two failed attempts at the seventh stop earlier today (an admin may act on any run): the driver's
   // will be the third.
@@ -137,7 +137,7 @@ describe('driver app', () => {
     await page.goto(`${consolePath}/driver`);
     await waitForApp(page, { wakeIslands: false });
     await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 1');
-    await page.getByText('Stop 1 of 7').waitFor();
+    await page.getByText('Stop 1 of 8').waitFor();
     // The service worker controls the page: from here on it answers without the network.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await screenshotViewport(page, 'driver-stop-phone-light');
@@ -165,6 +165,12 @@ describe('driver app', () => {
     await scan.getByText('Every stop is loaded.').waitFor();
     await scan.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All sent');
+    // The last stop's recipient sees how far the courier is (the seventh stop, attempted already today,
+    // does not count), and nothing else of the run.
+    const tracking = await admin.newPage();
+    await tracking.goto(`/track/${codes[7]}`);
+    await tracking.getByText('Your courier is 6 stops away').waitFor();
+    expect(await tracking.content()).not.toContain(DRIVER.name);
     await page.getByRole('button', { name: 'All stops' }).click();
 
     await phone.setOffline(true);
@@ -230,6 +236,18 @@ describe('driver app', () => {
     expect(returning.status).toBe('Returning to sender');
     const { body: sixth } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[5]}`);
     expect(sixth.status).toBe('Out for Delivery');
+    // The public tracking pages tell the attempts, and the last stop is next.
+    await tracking.goto(`/track/${codes[5]}`);
+    await tracking
+      .getByText(/^Delivery attempted on .+: Nobody at home\. We will try again on the next working day\.$/)
+      .waitFor();
+    await tracking.goto(`/track/${codes[6]}`);
+    await tracking
+      .getByText(/^Delivery attempted on .+: Nobody at home\. The package is being returned to its sender\.$/)
+      .waitFor();
+    await tracking.goto(`/track/${codes[7]}`);
+    await tracking.getByText('Your courier is on the way to you').waitFor();
+    await tracking.close();
 
     // Sent again (another tab, a retry after a cut connection): nothing changes twice.
     const again = await callApi<{ results: { status: string }[] }>(phone, 'POST', '/api/driver/events', {
@@ -253,7 +271,7 @@ describe('driver app', () => {
     await page.addInitScript((chosen) => window.localStorage.setItem('mantine-color-scheme-value', chosen), mode);
     await page.goto(`${consolePath}/driver`);
     await waitForApp(page, { wakeIslands: false });
-    await page.getByText(/^Stop \d of 7$/).waitFor();
+    await page.getByText(/^Stop \d of 8$/).waitFor();
     await expectNoSeriousA11yViolations(page, { what: `the driver app's stop on ${name}` });
     await expectNoSidewaysScroll(page, `the driver app on ${name}`);
     await screenshotViewport(page, `driver-stop-${viewport.width}-${mode}`);
