@@ -22,6 +22,11 @@ export async function insertAuditEntry(db: Database, values: NewAuditRow): Promi
   await db.insert(auditLog).values(values);
 }
 
+/** Writes many entries in one statement. */
+export async function insertAuditEntries(db: Database, rows: NewAuditRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(auditLog).values(rows);
+}
+
 function filterCondition(filter: AuditFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));

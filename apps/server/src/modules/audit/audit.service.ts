@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { isUuid } from '../../db/ids.ts';
+import { isUuid, orderedUuids } from '../../db/ids.ts';
 import { pageWindow } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import * as repository from './audit.repository.ts';
@@ -69,8 +69,25 @@ export function customerActor(request: FastifyRequest): AuditActor {
  * with the change and rolled back with it.
  */
 export async function recordAudit(tx: Database, entry: AuditRecord): Promise<void> {
+  await repository.insertAuditEntry(tx, rowOf(entry));
+}
+
+/**
+ * Writes many entries in one statement, in the caller's transaction (a batch of changes). Written in
+ * the same millisecond, they share their time: their ids, ordered like the entries, keep the order in
+ * which the log lists entries of one time (newest first, then by id).
+ */
+export async function recordAudits(tx: Database, entries: AuditRecord[]): Promise<void> {
+  const ids = orderedUuids(entries.length);
+  await repository.insertAuditEntries(
+    tx,
+    entries.map((entry, index) => ({ ...rowOf(entry), id: ids[index] })),
+  );
+}
+
+function rowOf(entry: AuditRecord): repository.NewAuditRow {
   const { actor } = entry;
-  await repository.insertAuditEntry(tx, {
+  return {
     actorKind: actor.kind,
     actorId: actor.kind === 'operator' ? actor.id : null,
     actorEmail: actor.kind === 'operator' ? actor.email : null,
@@ -80,7 +97,7 @@ export async function recordAudit(tx: Database, entry: AuditRecord): Promise<voi
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: actor.kind === 'operator' ? (actor.ip ?? null) : null,
-  });
+  };
 }
 
 /**

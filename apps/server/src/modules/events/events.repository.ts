@@ -21,6 +21,20 @@ export async function insertPackageEvent(db: Database, event: NewPackageEvent): 
   return row!.id;
 }
 
+/** Records many events in one statement, their ids in the order given (one announcement for all). */
+export async function insertPackageEvents(db: Database, events: NewPackageEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(packageEvents).values(
+    events.map((event) => ({
+      type: event.type,
+      packageId: event.packageId,
+      trackingCode: event.trackingCode,
+      actor: eventActorOf(event.actor),
+      payload: event.payload,
+    })),
+  );
+}
+
 /** Registers consumers that were not yet: each hears the events recorded from now on. */
 export async function registerConsumers(db: Database, names: string[]): Promise<void> {
   if (names.length === 0) return;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { insertPackageEvent } from './events.repository.ts';
+import { insertPackageEvent, insertPackageEvents } from './events.repository.ts';
 import type { NewPackageEvent } from './package-event.ts';
 
 export type { DispatchRun, EventConsumer } from './event-dispatcher.ts';
@@ -13,4 +13,9 @@ export { PACKAGE_EVENT_TYPES } from './package-event.ts';
  */
 export async function recordPackageEvent(tx: Database, event: NewPackageEvent): Promise<number> {
   return insertPackageEvent(tx, event);
+}
+
+/** Records many events in the caller's transaction, in one statement and in the order given (a batch of changes). */
+export async function recordPackageEvents(tx: Database, events: NewPackageEvent[]): Promise<void> {
+  await insertPackageEvents(tx, events);
 }
