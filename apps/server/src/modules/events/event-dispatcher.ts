@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { yieldToEventLoop } from '../../event-loop.ts';
 import { claimDueDeliveries, markAttemptFailed, markHandled } from './events.repository.ts';
 import type { PackageEvent } from './package-event.ts';
 
@@ -63,6 +64,9 @@ async function dispatchBatch(
   return db.transaction(async (tx) => {
     const claimed = await claimDueDeliveries(tx, consumer.name, now, options.batchSize);
     for (const { attempts, event } of claimed) {
+      // The embedded database settles each query as a promise, so a pass would otherwise hold the event
+      // loop until it ends: every answer already made (a batch of driver events) waiting behind it.
+      await yieldToEventLoop();
       try {
         // A savepoint: a failing handler's writes are undone, the batch's other events are not.
         await tx.transaction((savepoint) => consumer.handle(savepoint, event));

@@ -9,6 +9,13 @@ declare module 'fastify' {
     /** This process's dispatcher of package events to their consumers. */
     packageEvents: Pick<EventDispatcher, 'runOnce' | 'idle'>;
   }
+  interface FastifyContextConfig {
+    /**
+     * false: a write of this route is answered as soon as it is committed, without waiting for the
+     * consumers' pass (a client that sends writes in bulk, like the driver app, needs no receipt back).
+     */
+    waitForEventConsumers?: boolean;
+  }
 }
 
 /** Migration 0018's trigger announces each committed event here. */
@@ -28,7 +35,7 @@ export interface EventsOptions {
  * then on), wakes it on every committed event of any process, and stops it after the HTTP server closes
  * and before the database does. A successful write is answered once this process's pass over its events
  * has ended (at most ANSWER_WAIT_MS): what the write queued (a receipt, a notification) is there when
- * its answer arrives.
+ * its answer arrives. A route may answer without that wait (`config.waitForEventConsumers: false`).
  */
 async function events(app: FastifyInstance, { consumers, intervalMs }: EventsOptions) {
   const dispatcher = createEventDispatcher(
@@ -52,7 +59,12 @@ async function events(app: FastifyInstance, { consumers, intervalMs }: EventsOpt
     dispatcher.wake();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!dispatcher.busy() || !UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) {
+    if (
+      !dispatcher.busy() ||
+      !UNSAFE_METHODS.has(request.method) ||
+      reply.statusCode >= 400 ||
+      request.routeOptions.config.waitForEventConsumers === false
+    ) {
       done(null, payload);
       return;
     }
