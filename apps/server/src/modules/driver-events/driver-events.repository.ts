@@ -15,40 +15,47 @@ export async function findDriverEvents(db: Database, ids: string[]): Promise<Dri
   return db.select().from(driverEvents).where(inArray(driverEvents.id, ids));
 }
 
-/** Stores the event: a second transaction inserting the id waits for this one, then fails on the primary key. */
-export async function insertDriverEvent(db: Database, values: NewDriverEventRow): Promise<void> {
-  await db.insert(driverEvents).values(values);
+/**
+ * Stores the events in one statement, in the order of their ids: two requests storing some of the same
+ * ids meet at the first they share (the later waits for the other to end, then fails on the primary key
+ * if it committed), never each holding an id the other waits for.
+ */
+export async function insertDriverEvents(db: Database, rows: NewDriverEventRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(driverEvents).values([...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
 }
 
-/** Failed attempts applied to a package. */
-export async function countFailedAttempts(db: Database, packageId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
+/** Failed attempts applied to each of these packages (those with none are left out). */
+export async function countFailedAttemptsOf(db: Database, packageIds: string[]): Promise<Map<string, number>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ packageId: driverEvents.packageId, value: count() })
     .from(driverEvents)
     .where(
       and(
-        eq(driverEvents.packageId, packageId),
+        inArray(driverEvents.packageId, packageIds),
         eq(driverEvents.type, 'attempt_failed'),
         eq(driverEvents.outcome, 'applied'),
       ),
-    );
-  return row?.value ?? 0;
+    )
+    .groupBy(driverEvents.packageId);
+  return new Map(rows.map((row) => [row.packageId!, Number(row.value)]));
 }
 
-/** True when the driver had an event about the package applied on that package (it was on their run). */
-export async function hadAppliedEvent(db: Database, driverId: string, trackingCode: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: driverEvents.id })
+/** Which of these tracking codes the driver had an event applied about (they were on their run). */
+export async function findAppliedCodes(db: Database, driverId: string, trackingCodes: string[]): Promise<Set<string>> {
+  if (trackingCodes.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ trackingCode: driverEvents.trackingCode })
     .from(driverEvents)
     .where(
       and(
         eq(driverEvents.driverId, driverId),
-        eq(driverEvents.trackingCode, trackingCode),
+        inArray(driverEvents.trackingCode, [...new Set(trackingCodes)]),
         eq(driverEvents.outcome, 'applied'),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  return new Set(rows.map((row) => row.trackingCode));
 }
 
 const settingsColumns = {

@@ -32,11 +32,13 @@ const driverEventRoutes = driverScope(async (app, { config }) => {
   app.post(
     '/api/driver/events',
     {
+      // Answered once the batch is committed; the e-mails its changes queue follow without holding it.
+      config: { waitForEventConsumers: false },
       schema: {
         tags,
         summary: 'Applies a batch of what the driver did on the road; one result per event, in order',
         description: [
-          `At most ${MAX_DRIVER_EVENTS} events (types ${DRIVER_EVENT_TYPES.join(', ')}), each applied in a transaction of its own with the event stored, so one refusal undoes nothing else.`,
+          `At most ${MAX_DRIVER_EVENTS} events (types ${DRIVER_EVENT_TYPES.join(', ')}), applied in order in one transaction that stores each with its effect; each is admitted or refused on its own, so one refusal undoes nothing else, and the answer comes once the transaction is committed.`,
           'An id seen before changes nothing and answers its first result as duplicate; the same id with another body is refused 409.',
           'A driver acts on the stops of their own run of the event’s day (403 otherwise; 409 when the package was reassigned); an admin on any run’s.',
           'A refusal is the event’s result (code 400, 403, 404 or 409, and a message), not the answer’s status.',

@@ -142,16 +142,20 @@ export async function countUnassigned(db: Database, day: string, search: string 
   return Number(row?.count ?? 0);
 }
 
-/** The run a package is a stop of on a day, with its driver; undefined when it is on none. */
-export async function findStopOfPackage(
+/**
+ * The stops of these packages on these days, each with its run's driver: one probe of
+ * `run_stops_package_id_day_key` a package and day. A plain read: nothing is locked, so checking whose
+ * stop a package is never waits for, nor holds up, a change to the runs.
+ */
+export async function findStopsOfPackages(
   db: Database,
-  packageId: string,
-  day: string,
-): Promise<{ runId: string; driverId: string } | undefined> {
-  const [row] = await db
-    .select({ runId: runs.id, driverId: runs.driverId })
+  packageIds: string[],
+  days: string[],
+): Promise<{ packageId: string; day: string; runId: string; driverId: string }[]> {
+  if (packageIds.length === 0 || days.length === 0) return [];
+  return db
+    .select({ packageId: runStops.packageId, day: runStops.day, runId: runs.id, driverId: runs.driverId })
     .from(runStops)
     .innerJoin(runs, eq(runs.id, runStops.runId))
-    .where(and(eq(runStops.packageId, packageId), eq(runStops.day, day)));
-  return row;
+    .where(and(inArray(runStops.packageId, packageIds), inArray(runStops.day, days)));
 }

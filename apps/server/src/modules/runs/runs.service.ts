@@ -298,7 +298,26 @@ export async function todaysRun(db: Database, driverId: string, now = new Date()
   return { date, run: row ? await answerOf(db, row) : null };
 }
 
-/** Whose run a package is on that day (a driver's event checks it is theirs); undefined when none. */
-export async function findStopOfPackage(db: Database, packageId: string, day: string) {
-  return repository.findStopOfPackage(db, packageId, day);
+/** A stop of a package on a day, with the run's driver. */
+export interface PackageStop {
+  packageId: string;
+  day: string;
+  runId: string;
+  driverId: string;
 }
+
+/**
+ * Whose runs these packages are on, on these days (a driver's events check the stops are theirs), in one
+ * read that locks no run: "packageId day" → the stop.
+ */
+export async function findStopsOfPackages(
+  db: Database,
+  packageIds: string[],
+  days: string[],
+): Promise<Map<string, PackageStop>> {
+  const rows = await repository.findStopsOfPackages(db, packageIds, days);
+  return new Map(rows.map((row) => [stopKey(row.packageId, row.day), row]));
+}
+
+/** The key of a package's stop on a day in findStopsOfPackages' answer. */
+export const stopKey = (packageId: string, day: string) => `${packageId} ${day}`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DELIVERED_STATUS,
   NO_PROOF,
@@ -7,11 +8,13 @@ import {
   RETURNING_STATUS,
 } from '@waybill/domain';
 import type { Database } from '../../../db/client.ts';
+import type { deliveryProofs } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
-import { type OperatorActor, recordAudit } from '../../audit/audit.service.ts';
+import { type AuditRecord, type OperatorActor, recordAudit, recordAudits } from '../../audit/audit.service.ts';
+import { type NewPackageEvent, recordPackageEvents } from '../../events/events.service.ts';
 import * as repository from '../packages.repository.ts';
-import { addLocationUpdateRow, changePackageStatusRow } from '../packages.service.ts';
+import type { FailedAttempt } from '../packages.service.ts';
 import * as proofs from '../proof/delivery-proof.repository.ts';
 import {
   proofImageKeys,
@@ -20,104 +23,179 @@ import {
   storeProofImages,
 } from '../proof/delivery-proof-images.ts';
 import type { ReceivedFile } from '../submission/multipart-submission.ts';
+import * as roadRepository from './road-changes.repository.ts';
 
-// What a driver's events do to a package, each inside the caller's transaction (the one that stores
-// the event): the console's own status change and location update, so each records its package
-// event and audit entry, with the time on the road where the change keeps one.
+// What a driver's events do to packages, a batch of them at a time inside the caller's transaction (the
+// one that stores the events): the packages are locked and read once, each change is made to them in
+// memory as it comes (so the next event of the batch sees it), and what the changes write is written
+// at the end, set-based: the console's own status change and location update, each with its package
+// event and audit entry, with the driver as actor and the time on the road where the change keeps one.
 
 export type RoadPackage = repository.PackageRow;
 
-/** What a change did: the package after it, and the files of a proof of delivery it ended or replaced. */
-export interface RoadChange {
-  pkg: RoadPackage;
-  /** To remove once the transaction committed (removeEndedProofFiles). */
-  endedProofFiles: string[];
+type Step =
+  | { kind: 'status'; pkg: RoadPackage; from: string; to: string; since: Date; cause?: 'attempt' }
+  | { kind: 'location'; pkg: RoadPackage; id: string; location: string; at: Date; attempt?: FailedAttempt }
+  | { kind: 'proof'; pkg: RoadPackage; receivedBy: string; at: Date };
+
+/** The changes of one batch of road events. */
+export interface RoadBatch {
+  /** The package with this code as the batch's changes left it; undefined when there is none. */
+  packageOf(trackingCode: string): RoadPackage | undefined;
+  /** Loaded or out for delivery: Out for Delivery (unless it is already), and a location update at the depot. */
+  sendOutForDelivery(pkg: RoadPackage, depotLocation: string, at: Date): RoadPackage;
+  /**
+   * Delivered, with a proof naming who received it at the time on the road (no photo or signature; an
+   * earlier proof goes, as with every change to Delivered). A Delivered package takes no other change.
+   */
+  deliver(pkg: RoadPackage, receivedBy: string, at: Date): RoadPackage;
+  /**
+   * A failed attempt: a location update "Delivery attempted: REASON" at the time on the road, which keeps
+   * the reason and records the attempt's own event, and Returning to sender when it is the last attempt
+   * allowed.
+   */
+  recordFailedAttempt(pkg: RoadPackage, reason: string, at: Date, lastAttempt: boolean): RoadPackage;
+  /** Writes what the changes did; answers the files of the proofs they ended, to remove after the commit. */
+  write(): Promise<string[]>;
 }
 
-/** The package under a row lock, so two events about it apply one after the other; 404 when unknown. */
-export async function lockPackageForRoad(tx: Database, trackingCode: string): Promise<RoadPackage> {
-  const pkg = await repository.lockPackageByCode(tx, trackingCode);
-  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
-  return pkg;
-}
-
-async function setStatus(
-  tx: Database,
-  actor: OperatorActor,
-  pkg: RoadPackage,
-  status: string,
-  cause?: 'attempt',
-): Promise<RoadChange> {
-  if (pkg.status === status) return { pkg, endedProofFiles: [] };
-  return changePackageStatusRow(tx, actor, pkg.trackingCode, status, cause);
-}
-
-/** Loaded or out for delivery: Out for Delivery (unless it is already), and a location update at the depot. */
-export async function sendOutForDelivery(
-  tx: Database,
-  actor: OperatorActor,
-  pkg: RoadPackage,
-  depotLocation: string,
-  at: Date,
-): Promise<RoadChange> {
-  if (pkg.status === OUT_FOR_DELIVERY_STATUS) return { pkg, endedProofFiles: [] };
-  const change = await setStatus(tx, actor, pkg, OUT_FOR_DELIVERY_STATUS);
-  await addLocationUpdateRow(tx, actor, pkg.trackingCode, depotLocation, at);
-  return change;
-}
-
-/** Delivered, with a proof naming who received it at the time on the road (no photo or signature). */
-export async function deliverOnTheRoad(
-  tx: Database,
-  actor: OperatorActor,
-  pkg: RoadPackage,
-  receivedBy: string,
-  at: Date,
-): Promise<RoadChange> {
-  const change = await setStatus(tx, actor, pkg, DELIVERED_STATUS);
-  const written = await proofs.upsertProof(tx, {
-    packageId: pkg.id,
-    receivedBy,
-    photoKey: null,
-    photoThumbnailKey: null,
-    signatureKey: null,
-    recordedBy: actor.id,
-    deliveredAt: at,
-  });
-  await recordAudit(tx, {
-    actor,
-    action: 'package.delivery_proof_recorded',
-    target: { type: 'package', id: pkg.trackingCode },
-    before: written.replaced
-      ? { photo: written.replaced.photoKey !== null, signature: written.replaced.signatureKey !== null }
-      : null,
-    after: { photo: false, signature: false },
-  });
+/** Locks the packages with these codes (unknown ones are left out) for a batch of changes by `actor`. */
+export async function openRoadBatch(tx: Database, actor: OperatorActor, trackingCodes: string[]): Promise<RoadBatch> {
+  const current = new Map(
+    (await roadRepository.lockPackagesByCodes(tx, [...new Set(trackingCodes)])).map((pkg) => [pkg.trackingCode, pkg]),
+  );
+  const steps: Step[] = [];
+  const keep = (pkg: RoadPackage) => {
+    current.set(pkg.trackingCode, pkg);
+    return pkg;
+  };
+  const setStatus = (pkg: RoadPackage, status: string, cause?: 'attempt') => {
+    if (pkg.status === status) return pkg;
+    steps.push({ kind: 'status', pkg, from: pkg.status, to: status, since: pkg.updatedAt, cause });
+    return keep({ ...pkg, status, updatedAt: new Date() });
+  };
+  const addLocation = (pkg: RoadPackage, location: string, at: Date, attempt?: FailedAttempt) => {
+    steps.push({ kind: 'location', pkg, id: randomUUID(), location, at, attempt });
+    return keep({ ...pkg, updatedAt: new Date() });
+  };
   return {
-    pkg: change.pkg,
-    endedProofFiles: [...change.endedProofFiles, ...(written.replaced ? proofImageKeys(written.replaced) : [])],
+    packageOf: (trackingCode) => current.get(trackingCode),
+    sendOutForDelivery(pkg, depotLocation, at) {
+      if (pkg.status === OUT_FOR_DELIVERY_STATUS) return pkg;
+      return addLocation(setStatus(pkg, OUT_FOR_DELIVERY_STATUS), depotLocation, at);
+    },
+    deliver(pkg, receivedBy, at) {
+      const delivered = setStatus(pkg, DELIVERED_STATUS);
+      steps.push({ kind: 'proof', pkg, receivedBy, at });
+      return delivered;
+    },
+    recordFailedAttempt(pkg, reason, at, lastAttempt) {
+      const attempted = addLocation(pkg, `Delivery attempted: ${reason}`, at, { reason, returning: lastAttempt });
+      return lastAttempt ? setStatus(attempted, RETURNING_STATUS, 'attempt') : attempted;
+    },
+    write: () => writeSteps(tx, actor, steps, [...current.values()]),
   };
 }
 
 /**
- * A failed attempt: a location update "Delivery attempted: REASON" at the time on the road, which keeps
- * the reason and records the attempt's own event, and Returning to sender when it is the last attempt
- * allowed.
+ * The steps' rows, one statement a table: what changePackageStatusRow, addLocationUpdateRow and a
+ * recorded proof write one at a time, in the order the steps were taken.
  */
-export async function recordFailedAttempt(
-  tx: Database,
-  actor: OperatorActor,
-  pkg: RoadPackage,
-  reason: string,
-  at: Date,
-  lastAttempt: boolean,
-): Promise<RoadChange> {
-  await addLocationUpdateRow(tx, actor, pkg.trackingCode, `Delivery attempted: ${reason}`, at, {
-    reason,
-    returning: lastAttempt,
-  });
-  if (!lastAttempt) return { pkg: (await repository.findPackageById(tx, pkg.id)) ?? pkg, endedProofFiles: [] };
-  return setStatus(tx, actor, pkg, RETURNING_STATUS, 'attempt');
+async function writeSteps(tx: Database, actor: OperatorActor, steps: Step[], after: RoadPackage[]): Promise<string[]> {
+  if (steps.length === 0) return [];
+  const delivered = steps.filter((step) => step.kind === 'status' && step.to === DELIVERED_STATUS);
+  const ended = new Map(
+    (await roadRepository.deleteProofsOf(tx, [...new Set(delivered.map((step) => step.pkg.id))])).map((proof) => [
+      proof.packageId,
+      proof,
+    ]),
+  );
+  const events: NewPackageEvent[] = [];
+  const entries: AuditRecord[] = [];
+  const locations: Parameters<typeof roadRepository.insertLocationUpdates>[1] = [];
+  const proofRows: (typeof deliveryProofs.$inferInsert)[] = [];
+  for (const step of steps) {
+    const target = { packageId: step.pkg.id, trackingCode: step.pkg.trackingCode, actor };
+    const audited = { actor, target: { type: 'package', id: step.pkg.trackingCode } } as const;
+    if (step.kind === 'status') {
+      events.push({
+        type: 'package.status_changed',
+        ...target,
+        payload: {
+          from: step.from,
+          to: step.to,
+          since: step.since.toISOString(),
+          ...(step.cause === 'attempt' && { byAttempt: true }),
+        },
+      });
+      if (step.to === DELIVERED_STATUS) events.push({ type: 'package.delivered', ...target, payload: {} });
+      entries.push({
+        ...audited,
+        action: 'package.status_changed',
+        before: { status: step.from },
+        after: { status: step.to },
+      });
+      const proof = step.to === DELIVERED_STATUS ? ended.get(step.pkg.id) : undefined;
+      if (proof) {
+        entries.push({
+          ...audited,
+          action: 'package.delivery_proof_removed',
+          before: { photo: proof.photoKey !== null, signature: proof.signatureKey !== null },
+        });
+      }
+    } else if (step.kind === 'location') {
+      locations.push({
+        id: step.id,
+        packageId: step.pkg.id,
+        location: step.location,
+        timestamp: step.at,
+        attemptReason: step.attempt?.reason ?? null,
+      });
+      events.push({
+        type: 'package.location_added',
+        ...target,
+        payload: { location: step.location, updateId: step.id, ...(step.attempt && { attempt: true }) },
+      });
+      if (step.attempt) {
+        events.push({
+          type: 'package.delivery_attempted',
+          ...target,
+          payload: { updateId: step.id, at: step.at.toISOString(), ...step.attempt },
+        });
+      }
+      entries.push({
+        ...audited,
+        action: 'package.location_added',
+        after: { location: step.location, timestamp: step.at.toISOString() },
+      });
+    } else {
+      proofRows.push({
+        packageId: step.pkg.id,
+        receivedBy: step.receivedBy,
+        photoKey: null,
+        photoThumbnailKey: null,
+        signatureKey: null,
+        recordedBy: actor.id,
+        deliveredAt: step.at,
+      });
+      entries.push({
+        ...audited,
+        action: 'package.delivery_proof_recorded',
+        before: null,
+        after: { photo: false, signature: false },
+      });
+    }
+  }
+  const changed = new Set(steps.map((step) => step.pkg.id));
+  await roadRepository.updatePackages(
+    tx,
+    after.filter((pkg) => changed.has(pkg.id)),
+  );
+  await roadRepository.insertLocationUpdates(tx, locations);
+  await roadRepository.insertProofs(tx, proofRows);
+  await recordPackageEvents(tx, events);
+  await recordAudits(tx, entries);
+  return [...ended.values()].flatMap(proofImageKeys);
 }
 
 /** Removes the files of proofs the changes ended, after their commit; false when some could not be. */
