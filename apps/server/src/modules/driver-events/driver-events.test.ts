@@ -1,9 +1,8 @@
-// What a driver's phone sends: batches of events, each applied once in a transaction of its own with
-// its stored row; replays and half-sent batches; the same id sent twice at once; the refusals (another
-// driver's stop, a reassigned one, a delivered, unknown or deleted package, a bad time, type, reason or
-// id); the effects (Out for Delivery at the depot, Delivered with its proof, failed attempts up to
-// Returning to sender and its e-mail); and a batch of 200 timed. *Both databases*: the primary key, the
-// row locks and the transactions decide the outcomes.
+// What a driver's phone sends, event by event: the refusals (another driver's stop, a reassigned one, a
+// delivered, unknown or deleted package, a bad time, type, reason or id, the same id with another body);
+// the effects (Out for Delivery at the depot, Delivered with its proof, failed attempts up to Returning
+// to sender and its e-mail); and the photo of a delivery. Replays, races and a batch's time are in
+// driver-events-batches.test.ts. *Both databases*: the row locks and the transaction decide the outcomes.
 import { randomUUID } from 'node:crypto';
 import {
   ALREADY_DELIVERED,
@@ -12,8 +11,6 @@ import {
   DRIVER_EVENT_IN_FUTURE,
   driverEventTooOld,
   FAILURE_REASON_UNKNOWN,
-  generateTrackingCode,
-  localDay,
   NOT_ON_YOUR_RUN,
   ON_NO_RUN,
   PACKAGE_NOT_FOUND,
@@ -22,6 +19,12 @@ import {
 } from '@waybill/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acceptedPackages as acceptedPackagesIn,
+  driverRuns,
+  roadEvent,
+  sendEvents,
+} from '../../../test/support/driver-runs.ts';
 import { imageBytes } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
@@ -31,15 +34,12 @@ import { databasesFor } from '../../../test/support/test-databases.ts';
 import { auditLog, deliveryProofs, driverEvents, locationUpdates, packages } from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-type Event = Record<string, unknown>;
 
 describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
   let testApp: TestApp;
   let admin: TestClient;
   let driverA: { id: string; client: TestClient };
   let driverB: { id: string; client: TestClient };
-  const today = localDay(new Date());
-  const runs = new Map<string, { id: string; codes: string[] }>();
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
@@ -52,56 +52,10 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
 
   const db = () => testApp.app.db;
 
-  /** `n` accepted packages, written straight to the database (the console's accept is tested elsewhere). */
-  async function acceptedPackages(n: number): Promise<string[]> {
-    if (n === 0) return [];
-    const rows = Array.from({ length: n }, (_, index) => ({
-      trackingCode: generateTrackingCode(),
-      status: 'Order Placed',
-      name: 'Ada Shipper',
-      email: `ada.${index}@example.com`,
-      phone: '+1 555 0100',
-      pickupLocation: '12 Dock Street',
-      receiverName: 'Grace Receiver',
-      receiverEmail: `grace.${index}@example.org`,
-      receiverPhone: '+44 20 7946 0000',
-      destination: '1 Market Square',
-      description: 'Books',
-      quantity: 1,
-      weight: 1,
-      dimensionUnit: 'cm',
-      length: 1,
-      width: 1,
-      height: 1,
-    }));
-    await db().insert(packages).values(rows);
-    return rows.map((row) => row.trackingCode);
-  }
-
-  /** Puts `n` new packages on the driver's run of today (made on first use); returns their codes. */
-  async function onRun(driverId: string, n: number): Promise<string[]> {
-    let run = runs.get(driverId);
-    if (!run) {
-      const created = await admin.post('/api/admin/runs', { driverId, date: today });
-      expect(created.status).toBe(201);
-      run = { id: created.body.id, codes: [] };
-      runs.set(driverId, run);
-    }
-    const codes = await acceptedPackages(n);
-    run.codes.push(...codes);
-    const put = await admin.request('PUT', `/api/admin/runs/${run.id}/stops`, { json: { trackingCodes: run.codes } });
-    expect(put.status).toBe(200);
-    return codes;
-  }
-
-  const event = (type: string, trackingCode: string, extra: Event = {}): Event => ({
-    id: randomUUID(),
-    type,
-    trackingCode,
-    at: new Date(Date.now() - 60_000).toISOString(),
-    ...extra,
-  });
-  const send = (client: TestClient, events: Event[]) => client.post('/api/driver/events', { events });
+  const { runs, onRun } = driverRuns(db, () => admin);
+  const acceptedPackages = (n: number) => acceptedPackagesIn(db(), n);
+  const event = roadEvent;
+  const send = sendEvents;
   const statusOf = async (code: string) =>
     (await db().select({ status: packages.status }).from(packages).where(eq(packages.trackingCode, code)))[0]?.status;
   const updatesOf = async (code: string) =>
@@ -111,8 +65,6 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
       .innerJoin(packages, eq(packages.id, locationUpdates.packageId))
       .where(eq(packages.trackingCode, code))
       .orderBy(locationUpdates.timestamp);
-  const auditCount = async (codes: string[]) =>
-    (await db().select({ n: count() }).from(auditLog).where(inArray(auditLog.targetId, codes)))[0]!.n;
   const storedEvents = async () => (await db().select({ n: count() }).from(driverEvents))[0]!.n;
 
   it('loaded: Out for Delivery with a location update at the depot, timed on the road, by the driver', async () => {
@@ -125,7 +77,11 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
       results: [{ id: sent.id, status: 'applied', package: { trackingCode: code, status: 'Out for Delivery' } }],
     });
     expect(await updatesOf(code!)).toEqual([{ location: 'Waybill depot', timestamp: at }]);
-    const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, code!)).orderBy(auditLog.at);
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, code!))
+      .orderBy(auditLog.at, auditLog.id);
     expect(entries.map((entry) => [entry.action, entry.actorId])).toEqual([
       ['package.status_changed', driverA.id],
       ['package.location_added', driverA.id],
@@ -134,39 +90,6 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
     const again = await send(driverA.client, [event('out_for_delivery', code!)]);
     expect(again.body.results[0]).toMatchObject({ status: 'applied', package: { status: 'Out for Delivery' } });
     expect(await updatesOf(code!)).toHaveLength(1);
-  });
-
-  it('a batch sent again, or cut off half way and sent whole, applies each event exactly once', async () => {
-    const [first, second] = await onRun(driverA.id, 2);
-    const batch = [
-      event('loaded', first!),
-      event('attempt_failed', first!, { reason: 'Nobody at home' }),
-      event('loaded', second!),
-      event('note', second!, { note: 'Gate code 1234' }),
-    ];
-    // The connection broke after the first two were stored: the phone was told nothing and sends all four.
-    const cut = await send(driverA.client, batch.slice(0, 2));
-    expect(cut.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
-    const whole = await send(driverA.client, batch);
-    expect(whole.body.results.map((r: { status: string }) => r.status)).toEqual([
-      'duplicate',
-      'duplicate',
-      'applied',
-      'applied',
-    ]);
-    expect(whole.body.results[0]).toEqual({ ...cut.body.results[0], status: 'duplicate' });
-    const updates = { first: await updatesOf(first!), second: await updatesOf(second!) };
-    const audits = await auditCount([first!, second!]);
-    const events = await storedEvents();
-
-    const replay = await send(driverA.client, batch);
-    expect(replay.body.results.map((r: { status: string }) => r.status)).toEqual(Array(4).fill('duplicate'));
-    expect(replay.body.results.map((r: { id: string }) => r.id)).toEqual(batch.map((e) => e.id));
-    expect(await updatesOf(first!)).toEqual(updates.first);
-    expect(await updatesOf(second!)).toEqual(updates.second);
-    expect(updates.first.map((u) => u.location)).toEqual(['Waybill depot', 'Delivery attempted: Nobody at home']);
-    expect(await auditCount([first!, second!])).toBe(audits);
-    expect(await storedEvents()).toBe(events);
   });
 
   it('the same id with another body is refused 409 and changes nothing', async () => {
@@ -181,26 +104,6 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
     // Another driver sending the same id and body is no repeat of theirs.
     const stolen = await send(driverB.client, [sent]);
     expect(stolen.body.results[0]).toMatchObject({ status: 'refused', code: 409 });
-  });
-
-  it('two phones sending the same event at once: exactly one applies, the other answers its result', async () => {
-    const [code] = await onRun(driverA.id, 1);
-    const sent = event('attempt_failed', code!, { reason: 'Business closed' });
-    const answers = await Promise.all([send(driverA.client, [sent]), send(driverA.client, [sent])]);
-    const results = answers.map((answer) => answer.body.results[0]);
-    expect(results.map((r) => r.status).sort()).toEqual(['applied', 'duplicate']);
-    expect(results[0].package).toEqual(results[1].package);
-    expect((await updatesOf(code!)).map((u) => u.location)).toEqual(['Delivery attempted: Business closed']);
-
-    // Two bodies under one id at once: one applies, the other is refused 409.
-    const [other] = await onRun(driverA.id, 1);
-    const twin = event('loaded', other!);
-    const raced = await Promise.all([
-      send(driverA.client, [twin]),
-      send(driverA.client, [{ ...twin, type: 'note', note: 'At the back door' }]),
-    ]);
-    const outcomes = raced.map((answer) => `${answer.body.results[0].status}:${answer.body.results[0].code ?? ''}`);
-    expect(outcomes.sort()).toEqual(['applied:', 'refused:409']);
   });
 
   it("refuses a driver another driver's stop (403) and a stop reassigned since (409); an admin acts on any run", async () => {
@@ -343,32 +246,6 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
       )[0]!.n,
     ).toBe(3);
   });
-
-  it('takes a batch of 200 events in time linear in the batch', async () => {
-    // A driver each: a run holds at most 200 stops.
-    const timed = async (n: number) => {
-      const driver = await signedInMember(testApp, 'driver', `Driver of ${n}`);
-      const batch = (await onRun(driver.id, n)).map((code) => event('loaded', code));
-      const started = performance.now();
-      const cpuStarted = process.cpuUsage();
-      const answer = await send(driver.client, batch);
-      const cpu = process.cpuUsage(cpuStarted);
-      expect(answer.status).toBe(200);
-      expect(answer.body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
-      return { elapsed: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
-    };
-    // A tenth of the batch first, on the same machine at the same moment (see the bulk actions' test).
-    const small = await timed(20);
-    const { elapsed, cpuMs } = await timed(200);
-    console.info(
-      `driver events on ${kind}: 20 in ${Math.round(small.elapsed)} ms (${Math.round(small.cpuMs)} ms CPU), 200 in ${Math.round(elapsed)} ms (${Math.round(cpuMs)} ms CPU)`,
-    );
-    // Counted in this process's CPU time (the app's, and PGlite's, which runs in it), which other work
-    // loading the machine does not inflate: ten times the events, about ten times the work. The wall
-    // time, for PostgreSQL's share, against the small batch's, with the room a loaded machine needs.
-    expect(cpuMs).toBeLessThan(25 * Math.max(small.cpuMs, 100));
-    expect(elapsed).toBeLessThan(50 * Math.max(small.elapsed, 200));
-  }, 240_000);
 
   it('adds the photo and signature of a delivery to its proof, checked by their bytes', async () => {
     const [code, loaded] = await onRun(driverA.id, 2);
