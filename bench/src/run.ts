@@ -1,12 +1,14 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
-// docs/BENCHMARKS.md). `--only track,console,labels,bulk,submit,weight,lighthouse` picks benchmarks. Each prints a
-// table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
+// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse` picks
+// benchmarks. Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail
+// on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBulkExportBench } from './bulk-export.ts';
 import { runConsoleBench } from './console-list.ts';
+import { runDriverEventsBench } from './driver-events.ts';
 import { runLabelsBench } from './labels.ts';
 import { RESULTS_DIR } from './lib/paths.ts';
 import { isPostgresReachable } from './lib/postgres.ts';
@@ -16,7 +18,7 @@ import { runPageWeightBench } from './page-weight.ts';
 import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
 
-const ALL = ['track', 'console', 'labels', 'bulk', 'submit', 'weight', 'lighthouse'] as const;
+const ALL = ['track', 'console', 'labels', 'bulk', 'driver', 'submit', 'weight', 'lighthouse'] as const;
 type BenchName = (typeof ALL)[number];
 
 const { values } = parseArgs({
@@ -80,6 +82,7 @@ async function main() {
   await run('bulk', () =>
     runBulkExportBench(full ? { sizes: [100, 100_000], postgres } : { sizes: [100, 5_000], postgres }),
   );
+  await run('driver', () => runDriverEventsBench(full ? { rounds: 5, postgres } : { rounds: 2, postgres }));
   await run('labels', () =>
     runLabelsBench(full ? { singles: 25, batches: 5, postgres } : { singles: 7, batches: 2, postgres: false }),
   );
