@@ -4,7 +4,7 @@
 // result; and a batch of 200 costs little more than a batch of 20. *Both databases*: the primary key,
 // the row locks and the one transaction of a batch decide the outcomes.
 import http from 'node:http';
-import { DRIVER_EVENT_ID_REUSED } from '@waybill/domain';
+import { DRIVER_EVENT_ID_REUSED, localDay } from '@waybill/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverRuns, locationsOf, type RoadEvent, roadEvent, sendEvents } from '../../../test/support/driver-runs.ts';
@@ -13,6 +13,8 @@ import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { auditLog, driverEvents, eventConsumers, eventDeliveries, packageEvents } from '../../db/schema/index.ts';
+import { openRoadBatch } from '../packages/road/road-changes.service.ts';
+import { findStopsOfPackages } from '../runs/runs.service.ts';
 
 type Result = { id: string; status: string; code?: number; message?: string; package?: unknown };
 
@@ -56,7 +58,7 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
   afterAll(() => testApp?.close());
 
   const db = () => testApp.app.db;
-  const { onRun } = driverRuns(db, () => admin);
+  const { onRun, runs, setStops } = driverRuns(db, () => admin);
   const send = async (client: TestClient, events: RoadEvent[]): Promise<Result[]> => {
     const answer = await sendEvents(client, events);
     expect(answer.status).toBe(200);
@@ -195,6 +197,37 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
     expect(await locationsOf(db(), untouched)).toEqual([]);
     for (const code of [c!, d!]) expect(await locationsOf(db(), code)).toEqual(['Waybill depot']);
   });
+
+  // PostgreSQL: PGlite's one connection runs one transaction at a time, whatever it locks.
+  it.skipIf(kind === 'pglite')(
+    "a batch's locks leave its run free: the run's stops change while it holds them",
+    async () => {
+      const codes = await onRun(driver.id, 3);
+      const run = runs.get(driver.id)!;
+      let release!: () => void;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      // What a batch reads and locks before its events: the packages, and whose stops they are.
+      const batch = db().transaction(async (tx) => {
+        const road = await openRoadBatch(tx, { kind: 'operator', id: driver.id, email: 'ama@waybill.test' }, codes);
+        const ids = codes.map((code) => road.packageOf(code)!.id);
+        expect((await findStopsOfPackages(tx, ids, [localDay(new Date())])).size).toBe(3);
+        holding();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await held;
+      const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 10_000));
+      run.codes = codes.slice(0, 2);
+      const changed = await Promise.race([setStops(run).then(() => 'changed' as const), timeout]);
+      release();
+      await batch;
+      expect(changed).toBe('changed');
+    },
+  );
 
   it('takes a batch of 200 events in little more time than a batch of 20', async () => {
     // A driver each: a run holds at most 200 stops.
