@@ -304,9 +304,3 @@ export async function findStoredImageKeys(db: Database): Promise<Set<string>> {
     .from(packageImages);
   return new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey]));
 }
-
-/** The package under a row lock: a change that reads before it writes (a driver's event) goes one at a time. */
-export async function lockPackageByCode(db: Database, trackingCode: string): Promise<PackageRow | undefined> {
-  const [row] = await db.select().from(packages).where(eq(packages.trackingCode, trackingCode)).for('update');
-  return row;
-}
