@@ -14,8 +14,8 @@ import { createOperatorRow } from '../../src/modules/auth/auth.service.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { insertRun, replaceStops } from '../../src/modules/runs/runs.repository.ts';
 import { type ChildServer, REAL_SERVER_TEST_TIMEOUT_MS, startChildServer } from '../support/child-server.ts';
-import { acceptedPackages, locationsOf, type RoadEvent, roadEvent } from '../support/driver-runs.ts';
 import { TestClient } from '../support/http-client.ts';
+import { insertReadyPackages, locationsOf, type RoadEvent, roadEvent } from '../support/road.ts';
 import { createTestDatabase, databasesFor, type TestDatabase } from '../support/test-databases.ts';
 
 const DRIVER = { email: 'ama.driver@waybill.test', password: 'Harbor-Velvet-Rocket-9' };
@@ -51,7 +51,7 @@ describe.each(databasesFor('sql'))("a server killed during a driver's sync on %s
         name: 'Ama Driver',
         role: 'driver',
       });
-      const seeded = await acceptedPackages(db, PACKAGES);
+      const seeded = await insertReadyPackages(db, PACKAGES);
       const run = await insertRun(db, { driverId: driver!.id, day: localDay(new Date()) });
       const rows = await db
         .select({ id: packages.id, trackingCode: packages.trackingCode })

@@ -2,15 +2,22 @@
 // and the driver's events about them, sent as the driver app sends them.
 import { randomUUID } from 'node:crypto';
 import { generateTrackingCode, localDay } from '@waybill/domain';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { packages } from '../../src/db/schema/index.ts';
-import type { TestClient } from './http-client.ts';
+import type { Database } from '../../src/db/client.ts';
+import { locationUpdates, packages } from '../../src/db/schema/index.ts';
+import type { TestClient, TestResponse } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
 let sequence = 0;
 
 /** `n` accepted packages (Order Placed), written straight to the database, with their own addresses. */
 export async function readyPackages(testApp: TestApp, n: number): Promise<string[]> {
+  return insertReadyPackages(testApp.app.db, n);
+}
+
+/** readyPackages on a database no test app holds (one a child server will open). */
+export async function insertReadyPackages(db: Database, n: number): Promise<string[]> {
   const rows = Array.from({ length: n }, () => {
     sequence += 1;
     return {
@@ -33,7 +40,7 @@ export async function readyPackages(testApp: TestApp, n: number): Promise<string
       height: 1,
     };
   });
-  if (rows.length > 0) await testApp.app.db.insert(packages).values(rows);
+  if (rows.length > 0) await db.insert(packages).values(rows);
   return rows.map((row) => row.trackingCode);
 }
 
@@ -72,3 +79,45 @@ export const loadAll = (driver: TestClient, codes: string[]) =>
     driver,
     codes.map((code) => roadEvent('loaded', code)),
   );
+
+/** One event of the driver app, as sent (with whatever fields its type has). */
+export type RoadEvent = Record<string, unknown>;
+
+/** Sends the events as one batch, whatever becomes of them. */
+export const sendEvents = (client: TestClient, events: Record<string, unknown>[]): Promise<TestResponse> =>
+  client.post('/api/driver/events', { events });
+
+/**
+ * Today's runs of drivers, made through the console's routes by `admin`: `onRun` puts new packages on a
+ * driver's run (made on first use) and returns their codes; `runs` holds each run's codes in order, and
+ * `setStopsOf` sets a run's stops to them.
+ */
+export function driverRuns(testApp: () => TestApp, admin: () => TestClient) {
+  const runs = new Map<string, { id: string; codes: string[] }>();
+  const setStopsOf = (run: { id: string; codes: string[] }) => setStops(admin(), run.id, run.codes);
+
+  async function onRun(driverId: string, n: number): Promise<string[]> {
+    let run = runs.get(driverId);
+    if (!run) {
+      run = { id: await runWith(admin(), driverId, []), codes: [] };
+      runs.set(driverId, run);
+    }
+    const codes = await readyPackages(testApp(), n);
+    run.codes.push(...codes);
+    await setStopsOf(run);
+    return codes;
+  }
+
+  return { runs, onRun, setStopsOf };
+}
+
+/** The locations of a package's updates, oldest first. */
+export async function locationsOf(db: Database, trackingCode: string): Promise<string[]> {
+  const rows = await db
+    .select({ location: locationUpdates.location })
+    .from(locationUpdates)
+    .innerJoin(packages, eq(packages.id, locationUpdates.packageId))
+    .where(eq(packages.trackingCode, trackingCode))
+    .orderBy(locationUpdates.timestamp);
+  return rows.map((row) => row.location);
+}

@@ -7,8 +7,8 @@ import http from 'node:http';
 import { DRIVER_EVENT_ID_REUSED, localDay } from '@waybill/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverRuns, locationsOf, type RoadEvent, roadEvent, sendEvents } from '../../../test/support/driver-runs.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
+import { driverRuns, locationsOf, type RoadEvent, roadEvent, sendEvents } from '../../../test/support/road.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -58,7 +58,10 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
   afterAll(() => testApp?.close());
 
   const db = () => testApp.app.db;
-  const { onRun, runs, setStops } = driverRuns(db, () => admin);
+  const { onRun, runs, setStopsOf } = driverRuns(
+    () => testApp,
+    () => admin,
+  );
   const send = async (client: TestClient, events: RoadEvent[]): Promise<Result[]> => {
     const answer = await sendEvents(client, events);
     expect(answer.status).toBe(200);
@@ -87,8 +90,8 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
     const [consumers] = await db().select({ n: count() }).from(eventConsumers);
     for (const code of codes) {
       expect((await locationsOf(db(), code)).sort()).toEqual(['Delivery attempted: Nobody at home', 'Waybill depot']);
-      // A status change and two location updates: three package events, each for every consumer, and
-      // three audit entries.
+      // A status change, two location updates and the attempt: four package events, each for every
+      // consumer, and three audit entries.
       const [events] = await db()
         .select({ n: count() })
         .from(packageEvents)
@@ -99,7 +102,7 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
         .innerJoin(packageEvents, eq(packageEvents.id, eventDeliveries.eventId))
         .where(eq(packageEvents.trackingCode, code));
       const [entries] = await db().select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, code));
-      expect([events!.n, deliveries!.n, entries!.n]).toEqual([3, 3 * consumers!.n, 3]);
+      expect([events!.n, deliveries!.n, entries!.n]).toEqual([4, 4 * consumers!.n, 3]);
     }
   };
 
@@ -222,7 +225,7 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
       await held;
       const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 10_000));
       run.codes = codes.slice(0, 2);
-      const changed = await Promise.race([setStops(run).then(() => 'changed' as const), timeout]);
+      const changed = await Promise.race([setStopsOf(run).then(() => 'changed' as const), timeout]);
       release();
       await batch;
       expect(changed).toBe('changed');
@@ -233,7 +236,12 @@ describe.each(databasesFor('sql'))('driver event batches on %s', (kind) => {
     // A driver each: a run holds at most 200 stops.
     const timed = async (n: number) => {
       const member = await signedInMember(testApp, 'driver', `Driver of ${n}`);
-      const batch = (await driverRuns(db, () => admin).onRun(member.id, n)).map((code) => roadEvent('loaded', code));
+      const batch = (
+        await driverRuns(
+          () => testApp,
+          () => admin,
+        ).onRun(member.id, n)
+      ).map((code) => roadEvent('loaded', code));
       // The consumers' work on earlier changes is not this batch's.
       await testApp.app.packageEvents.idle();
       const started = performance.now();

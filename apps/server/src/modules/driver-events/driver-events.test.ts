@@ -19,15 +19,10 @@ import {
 } from '@waybill/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  acceptedPackages as acceptedPackagesIn,
-  driverRuns,
-  roadEvent,
-  sendEvents,
-} from '../../../test/support/driver-runs.ts';
 import { imageBytes } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
+import { driverRuns, readyPackages, roadEvent, sendEvents } from '../../../test/support/road.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -52,8 +47,11 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
 
   const db = () => testApp.app.db;
 
-  const { runs, onRun } = driverRuns(db, () => admin);
-  const acceptedPackages = (n: number) => acceptedPackagesIn(db(), n);
+  const { runs, onRun } = driverRuns(
+    () => testApp,
+    () => admin,
+  );
+  const acceptedPackages = (n: number) => readyPackages(testApp, n);
   const event = roadEvent;
   const send = sendEvents;
   const statusOf = async (code: string) =>
@@ -227,13 +225,16 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
     expect(statuses).toEqual(['Order Placed', 'Order Placed', 'Returning to sender']);
     expect((await updatesOf(code!)).map((u) => u.location)).toEqual(reasons.map((r) => `Delivery attempted: ${r}`));
     await testApp.app.packageEvents.runOnce();
-    const [pkg] = await db().select({ id: packages.id }).from(packages).where(eq(packages.trackingCode, code!));
+    const [pkg] = await db()
+      .select({ id: packages.id, email: packages.email, receiverEmail: packages.receiverEmail })
+      .from(packages)
+      .where(eq(packages.trackingCode, code!));
     // The shipper hears it from the last attempt's e-mail, the receiver from the status e-mail (record 44).
     const mails = (await findOutboxMessages(db())).filter((row) => {
       const payload = row.payload as { detail: string; attempt?: { returning: boolean } };
       return row.packageId === pkg!.id && (payload.detail === 'Returning to sender' || payload.attempt?.returning);
     });
-    expect(mails.map((row) => row.to).sort()).toEqual(['ada.0@example.com', 'grace.0@example.org']);
+    expect(mails.map((row) => row.to).sort()).toEqual([pkg!.email, pkg!.receiverEmail]);
     // Nothing more to do on the road.
     const more = await send(driverA.client, [event('loaded', code!)]);
     expect(more.body.results[0]).toMatchObject({ status: 'refused', code: 409 });
