@@ -36,7 +36,15 @@ export const runPackageSchema = z
 export type RunPackage = z.infer<typeof runPackageSchema>;
 
 /** One stop of a run: its package and its place in the order, from 1. */
-export const runStopSchema = runPackageSchema.extend({ position: z.number().int().min(1) }).meta({ id: 'RunStop' });
+export const runStopSchema = runPackageSchema
+  .extend({
+    position: z.number().int().min(1),
+    attempt: z
+      .object({ at: z.iso.datetime(), reason: z.string() })
+      .nullable()
+      .describe("The stop's latest failed delivery attempt on the run's day, or null"),
+  })
+  .meta({ id: 'RunStop' });
 export type RunStop = z.infer<typeof runStopSchema>;
 
 /** One driver's ordered stops for one day. */

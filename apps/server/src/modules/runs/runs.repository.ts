@@ -1,7 +1,7 @@
 import { RUN_STATUSES } from '@waybill/domain';
-import { and, asc, count, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { packages, runStops, runs } from '../../db/schema/index.ts';
+import { locationUpdates, packages, runStops, runs } from '../../db/schema/index.ts';
 
 export type RunRow = typeof runs.$inferSelect;
 export type RunStopRow = typeof runStops.$inferSelect;
@@ -158,4 +158,32 @@ export async function findStopsOfPackages(
     .from(runStops)
     .innerJoin(runs, eq(runs.id, runStops.runId))
     .where(and(inArray(runStops.packageId, packageIds), inArray(runStops.day, days)));
+}
+
+/**
+ * The failed delivery attempts of these packages from `since` on (the location updates a driver's
+ * attempt added), latest first.
+ */
+export async function findAttemptsSince(
+  db: Database,
+  packageIds: string[],
+  since: Date,
+): Promise<{ packageId: string; at: Date; reason: string }[]> {
+  if (packageIds.length === 0) return [];
+  const rows = await db
+    .select({
+      packageId: locationUpdates.packageId,
+      at: locationUpdates.timestamp,
+      reason: locationUpdates.attemptReason,
+    })
+    .from(locationUpdates)
+    .where(
+      and(
+        inArray(locationUpdates.packageId, packageIds),
+        isNotNull(locationUpdates.attemptReason),
+        sql`${locationUpdates.timestamp} >= ${since}`,
+      ),
+    )
+    .orderBy(desc(locationUpdates.timestamp));
+  return rows.map((row) => ({ packageId: row.packageId, at: row.at, reason: row.reason ?? '' }));
 }

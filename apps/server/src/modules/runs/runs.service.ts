@@ -55,6 +55,7 @@ async function answersOf(db: Database, rows: repository.RunRow[]): Promise<Run[]
       rows.map((row) => row.driverId),
     ),
   ]);
+  const attempts = await attemptsOnRunDays(db, rows, stops);
   return rows.map((row) => ({
     id: row.id,
     driverId: row.driverId,
@@ -64,12 +65,41 @@ async function answersOf(db: Database, rows: repository.RunRow[]): Promise<Run[]
       .filter((stop) => stop.runId === row.id)
       .flatMap((stop) => {
         const found = packages.get(stop.packageId);
-        return found ? [found] : [];
+        return found ? [{ found, attempt: attempts.get(`${row.day}:${stop.packageId}`) ?? null }] : [];
       })
-      .map((found, index) => ({ ...packageOf(found), position: index + 1 })),
+      .map(({ found, attempt }, index) => ({ ...packageOf(found), attempt, position: index + 1 })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
+}
+
+/**
+ * Each stop's latest failed attempt on its run's day (the server's calendar), keyed `day:packageId`:
+ * the driver app shows a stop attempted on another phone as done for the day.
+ */
+async function attemptsOnRunDays(
+  db: Database,
+  rows: repository.RunRow[],
+  stops: repository.RunStopRow[],
+): Promise<Map<string, { at: string; reason: string }>> {
+  const days = new Map(rows.map((row) => [row.id, row.day]));
+  const earliest = [...days.values()].sort()[0];
+  const found = new Map<string, { at: string; reason: string }>();
+  if (!earliest || stops.length === 0) return found;
+  // A day before the earliest run's: the server's zone may be behind UTC.
+  const since = new Date(Date.parse(`${earliest}T00:00:00Z`) - 24 * 60 * 60 * 1000);
+  const attempts = await repository.findAttemptsSince(
+    db,
+    stops.map((stop) => stop.packageId),
+    since,
+  );
+  const wanted = new Set(stops.map((stop) => `${days.get(stop.runId)}:${stop.packageId}`));
+  for (const attempt of attempts) {
+    const key = `${localDay(attempt.at)}:${attempt.packageId}`;
+    // Latest first: the first seen of a stop's day is its latest.
+    if (wanted.has(key) && !found.has(key)) found.set(key, { at: attempt.at.toISOString(), reason: attempt.reason });
+  }
+  return found;
 }
 
 async function answerOf(db: Database, row: repository.RunRow): Promise<Run> {

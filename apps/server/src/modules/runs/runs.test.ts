@@ -4,6 +4,7 @@
 // input refused with nothing stored; a repeated create with its Idempotency-Key; the audit entries; the
 // packages left to plan; and the driver's run of today. *Both databases*: the unique indexes, the
 // cascading foreign keys and the transactions decide the outcomes.
+import { randomUUID } from 'node:crypto';
 import {
   DAY_INVALID,
   DRIVER_NOT_FOUND,
@@ -122,6 +123,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
       destination: pkg.destination,
       receiverName: pkg.rname,
       receiverPhone: pkg.rphone,
+      attempt: null,
     });
 
     const second = await putStops(id, [c, a]);
@@ -366,5 +368,28 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     // A package deleted for good leaves the run with it.
     expect((await admin.request('DELETE', `/api/admin/packages/${b}`)).status).toBe(200);
     expect(codesOf((await driverA.client.get('/api/driver/run')).body.run)).toEqual([a]);
+  });
+
+  it("shows each stop's failed attempt of the run's day, from any phone, and none of another day", async () => {
+    const today = localDay(new Date());
+    const [a, b] = [await accepted(), await accepted()];
+    const { id } = (await createRun(driverB.id, today)).body;
+    await putStops(id, [a, b]);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const sent = await driverB.client.post('/api/driver/events', {
+      events: [
+        { id: randomUUID(), type: 'loaded', trackingCode: a, at },
+        { id: randomUUID(), type: 'attempt_failed', trackingCode: a, at, reason: 'Nobody at home' },
+      ],
+    });
+    expect(sent.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
+    const stops = (await driverB.client.get('/api/driver/run')).body.run.stops as { attempt: unknown }[];
+    expect(stops.map((stop) => stop.attempt)).toEqual([{ at, reason: 'Nobody at home' }, null]);
+    // The same packages on tomorrow's run: today's attempt is not that day's.
+    const tomorrow = localDay(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const later = (await createRun(driverB.id, tomorrow)).body;
+    await putStops(later.id, [a]);
+    const [run] = (await admin.get(`/api/admin/runs?date=${tomorrow}`)).body as { stops: { attempt: unknown }[] }[];
+    expect(run!.stops.map((stop) => stop.attempt)).toEqual([null]);
   });
 });

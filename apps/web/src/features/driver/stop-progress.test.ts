@@ -11,6 +11,7 @@ const stop = (position: number, status: string) => ({
   destination: `${position} Ring Road`,
   receiverName: `Receiver ${position}`,
   receiverPhone: '+233 20 000 0000',
+  attempt: null as { at: string; reason: string } | null,
 });
 
 const run = (...statuses: string[]): Run => ({
@@ -53,6 +54,16 @@ describe('where each stop stands', () => {
     expect(states.map((entry) => entry.state)).toEqual(['loaded', 'delivered', 'attempted']);
     expect(states[2]!.attemptReason).toBe('Business closed');
     expect(states.map((entry) => entry.waiting)).toEqual([1, 1, 1]);
+  });
+
+  it('shows a stop attempted today on another phone as attempted, with its reason', () => {
+    const attempted = run('Out for Delivery', 'Returning to sender');
+    for (const entry of attempted.stops) entry.attempt = { at: '2026-11-27T10:00:00.000Z', reason: 'Business closed' };
+    const states = stopProgress(attempted, []);
+    expect(states.map((entry) => [entry.state, entry.attemptReason])).toEqual([
+      ['attempted', 'Business closed'],
+      ['returning', 'Business closed'],
+    ]);
   });
 
   it('never lets an older action undo a further state', () => {

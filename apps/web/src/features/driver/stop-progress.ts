@@ -46,7 +46,9 @@ export function stopProgress(run: Run, actions: OutboxAction[]): StopProgress[] 
   }
   return run.stops.map((stop) => {
     let state = fromStatus(stop.status);
-    let attemptReason: string | undefined;
+    // Attempted today, on this phone or another: done for the day.
+    let attemptReason = stop.attempt?.reason;
+    if (stop.attempt && state !== 'delivered' && state !== 'returning') state = 'attempted';
     const refusals: string[] = [];
     let waiting = 0;
     for (const action of byCode.get(stop.trackingCode) ?? []) {

@@ -13,6 +13,7 @@ const stop = (trackingCode: string, position: number) => ({
   receiverName: 'Esi',
   receiverPhone: '+233 20 000 0000',
   position,
+  attempt: null,
 });
 const run = (id: string, driverId: string, driverName: string, codes: string[]): Run => ({
   id,

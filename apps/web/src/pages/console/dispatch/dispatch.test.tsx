@@ -30,7 +30,7 @@ function fakeServer({ refuse = new Map<string, string>(), role = 'admin' } = {})
     driverId: `driver-${id}`,
     driverName,
     date: DAY,
-    stops: codes.map((code, index) => ({ ...packages.get(code)!, position: index + 1 })),
+    stops: codes.map((code, index) => ({ ...packages.get(code)!, position: index + 1, attempt: null })),
     createdAt: '2027-03-01T08:00:00.000Z',
     updatedAt: '2027-03-01T08:00:00.000Z',
   });
