@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // Two builds (see package.json): the browser's (the console app from index.html, and the public pages'
-// script with one chunk per island), then the server's page renderer (`--ssr`), one self-contained
+// script with one chunk per island; the driver app's page has a build of its own, vite.driver.config.ts), then the server's page renderer (`--ssr`), one self-contained
 // module in dist/.ssr that the server in apps/server loads; scripts/finish-build.ts then works out each
 // page's stylesheet. In development Vite proxies /api to the server.
 export default defineConfig(({ isSsrBuild }) => ({

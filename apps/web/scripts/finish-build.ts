@@ -1,5 +1,8 @@
-// Build step 3 of 3, after the browser's build and the server's page renderer (dist/.ssr):
-// - dist/console.html: the console app's one page (Vite's index.html);
+// The build's last step, after the browser's builds (the console's and public pages', then the driver app's), the
+// server's page renderer (dist/.ssr) and the driver app's service worker (dist/.sw):
+// - dist/console.html: the console app's one page (Vite's index.html; the driver app's, driver.html, is
+//   its own build's);
+// - dist/driver-sw.js: the driver app's service worker, with the files it precaches;
 // - dist/.ssr/assets.json: the public pages' script, what it preloads, and each page's stylesheet (the
 //   rules its HTML and its islands can use, see page-styles.ts), which the renderer inlines;
 // - every page rendered once with sample content, to fail the build rather than a visitor;
@@ -134,7 +137,7 @@ async function readSourceStyles(): Promise<string> {
 async function main() {
   const manifest = await readJson<Manifest>(path.join(dist, '.vite/manifest.json'));
   await rename(path.join(dist, 'index.html'), path.join(dist, 'console.html'));
-  console.log(`driver-sw.js: ${await writeDriverWorker(dist, manifest)} files to precache`);
+  console.log(`driver-sw.js: ${await writeDriverWorker(dist)} files to precache`);
 
   // Images the pages import: the browser's build only emits those its scripts import.
   for (const file of await listFiles(path.join(ssr, 'assets'))) {

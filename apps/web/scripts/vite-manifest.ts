@@ -8,3 +8,6 @@ export interface ManifestChunk {
   isEntry?: boolean;
 }
 export type Manifest = Record<string, ManifestChunk>;
+
+/** Where the driver app's own build (vite.driver.config.ts) writes its manifest, from dist/. */
+export const DRIVER_MANIFEST = '.vite/driver-manifest.json';

@@ -30,6 +30,10 @@ export async function writeTestWebBuild(root: string): Promise<void> {
     path.join(root, 'console.html'),
     '<!doctype html><html><head><title>Console</title></head><body></body></html>',
   );
+  await writeFile(
+    path.join(root, 'driver.html'),
+    '<!doctype html><html><head><title>Driver app</title></head><body></body></html>',
+  );
   const script = 'console.log("waybill");'.repeat(50);
   await writeFile(path.join(root, 'assets/index-abc123.js'), script);
   await writeFile(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));

@@ -1,15 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { colorSchemeManager, cssVariablesResolver, theme } from '../lib/theme.ts';
-
-interface ProvidersProps {
-  queryClient: QueryClient;
-  children: ReactNode;
-}
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ThemeProviders, type ThemeProvidersProps } from './theme-providers.tsx';
 
 // The toast container (and its transitions) is not needed to paint a page: it loads after hydration.
 // A toast raised before it arrives waits in the notifications store and shows when it mounts.
@@ -30,18 +23,11 @@ function DeferredNotifications() {
 }
 
 /** Theme, colour mode, data cache and toasts around the router, identical on the server and in the browser. */
-export function Providers({ queryClient, children }: ProvidersProps) {
+export function Providers({ queryClient, children }: ThemeProvidersProps) {
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <QueryClientProvider client={queryClient}>
-        <DeferredNotifications />
-        {children}
-      </QueryClientProvider>
-    </MantineProvider>
+    <ThemeProviders queryClient={queryClient}>
+      <DeferredNotifications />
+      {children}
+    </ThemeProviders>
   );
 }

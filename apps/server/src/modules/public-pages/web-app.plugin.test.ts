@@ -176,13 +176,22 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
     expect((await readRendered(await get('/track'))).request.search).toBe('');
   });
 
-  it('serves the console page under the console prefix, with the console base', async () => {
-    for (const url of ['/ops-test', '/ops-test/', '/ops-test/plan', '/ops-test/contact']) {
-      const response = await get(url);
-      expect(response.status).toBe(200);
+  it("serves the console page under the console prefix and the driver app's at its address, with the console base", async () => {
+    const pages = [
+      ...['/ops-test', '/ops-test/', '/ops-test/plan', '/ops-test/drivers', '/ops-test/driver/x'].map((url) => [
+        url,
+        'Console',
+      ]),
+      ...['/ops-test/driver', '/ops-test/driver/', '/ops-test/driver?stop=2'].map((url) => [url, 'Driver app']),
+    ];
+    for (const [url, title] of pages) {
+      const response = await get(url!);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(response.headers.get('content-security-policy'), url).toContain("'wasm-unsafe-eval'");
       const html = await response.text();
-      expect(html).toContain('<title>Console</title>');
-      expect(html).toContain('<meta name="waybill-console-base" content="/ops-test"></head>');
+      expect(html, url).toContain(`<title>${title}</title>`);
+      expect(html, url).toContain('<meta name="waybill-console-base" content="/ops-test"></head>');
     }
   });
 
@@ -217,11 +226,12 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
       '/.ssr/assets.json',
       '/assets/..%2f.ssr%2fassets.json',
       '/console.html',
+      '/driver.html',
     ]) {
       const response = await get(url);
       expect([403, 404], url).toContain(response.status);
       const text = await response.text();
-      expect(text, url).not.toMatch(/root:|"private"|createPageRenderer|<title>Console/);
+      expect(text, url).not.toMatch(/root:|"private"|createPageRenderer|<title>(Console|Driver app)/);
       expect(text.startsWith('{"script"'), url).toBe(false);
     }
   });

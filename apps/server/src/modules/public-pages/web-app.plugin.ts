@@ -24,6 +24,8 @@ import { preparePage, sendPage } from './rendered-page.ts';
 import { loadSiteContent } from './site-content.ts';
 
 const CONSOLE_PAGE = 'console.html';
+/** The driver app's page: its own script, without the console's router and screens. */
+const DRIVER_PAGE = 'driver.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * A file of the build by its name: no folder, no leading dot, an extension. Each dot starts a part of
@@ -49,8 +51,8 @@ export function withConsoleBase(html: string, consolePath: string): string {
 /**
  * The site: the public pages rendered by the web build's renderer with the current plan and contact
  * details (kept until those change), the tracking page of a code with its answer, the console's one
- * page under ADMIN_PATH, and the built files (hashed assets with a long cache, pre-compressed .br/.gz
- * chosen by Accept-Encoding).
+ * page under ADMIN_PATH (and the driver app's own at ADMIN_PATH/driver), and the built files (hashed
+ * assets with a long cache, pre-compressed .br/.gz chosen by Accept-Encoding).
  */
 async function webApp(app: FastifyInstance, { root, consolePath }: { root: string; consolePath: string }) {
   // cacheControl off: each route below sets its own (no-cache for pages, a year for hashed assets).
@@ -112,11 +114,15 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
     );
   });
 
-  let consoleHtml: string | undefined;
-  const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => {
-    consoleHtml ??= withConsoleBase(await readFile(path.join(root, CONSOLE_PAGE), 'utf8'), consolePath);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(consoleHtml);
+  /** A page of the console's (read once), with the console base its scripts read. */
+  const consoleFile = (file: string) => {
+    let html: string | undefined;
+    return async (_request: FastifyRequest, reply: FastifyReply) => {
+      html ??= withConsoleBase(await readFile(path.join(root, file), 'utf8'), consolePath);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    };
   };
+  const sendConsole = consoleFile(CONSOLE_PAGE);
   const consolePage = { ...PAGE, helmet: CONSOLE_PAGE_HELMET };
   // Before the console's catch-all: the driver app's manifest and the worker that keeps it offline.
   const manifest = driverAppManifest(consolePath, app.config.company.name);
@@ -127,6 +133,7 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   app.get('/driver-sw.js', FILE, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('driver-sw.js'),
   );
+  app.get(`${consolePath}/driver`, consolePage, consoleFile(DRIVER_PAGE));
   app.get(consolePath, consolePage, sendConsole);
   app.get(`${consolePath}/*`, consolePage, sendConsole);
 

@@ -4,7 +4,9 @@
 // and export `Component` plus `handle = { title }`; `layout` is the signed-in frame (navigation and the
 // session guard) around the screens.
 import { Center, Loader } from '@mantine/core';
-import type { RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { type RouteObject, useLocation } from 'react-router';
+import { consoleAddress, openConsolePage } from '../../lib/console-base.ts';
 
 interface ConsoleModule {
   Component: React.ComponentType;
@@ -29,12 +31,25 @@ export function ConsoleLoading() {
   );
 }
 
+/**
+ * The driver app's address inside the console (where a driver is sent, or signs in to): the app is a
+ * page of its own (app/entry-driver.tsx), so it is loaded, not routed to. Were the server to send the
+ * console's page there, the loader stays rather than loading the same address again and again.
+ */
+export function OpenDriverApp() {
+  const { search } = useLocation();
+  useEffect(() => {
+    if (window.location.pathname !== consoleAddress('/driver')) openConsolePage(`/driver${search}`);
+  }, [search]);
+  return <ConsoleLoading />;
+}
+
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', lazy: screen('sign-in'), HydrateFallback: ConsoleLoading },
   // An invitation or reset link's page: its visitor has no session (and no password) yet.
   { path: '/accept-invite', lazy: screen('accept-invite'), HydrateFallback: ConsoleLoading },
-  // The driver app's address: a driver signed in to the console is sent here, outside its frame.
-  { path: '/driver', lazy: screen('driver'), HydrateFallback: ConsoleLoading },
+  // The driver app's address: a driver signed in to the console is sent there, outside its frame.
+  { path: '/driver', Component: OpenDriverApp },
   {
     path: '/',
     lazy: screen('layout'),

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
-interface AttemptDialogProps {
+export interface AttemptDialogProps {
   /** The stop's package; null while closed. */
   trackingCode: string | null;
   /** The admin's list; undefined while it has never been loaded on this phone. */

@@ -10,7 +10,7 @@ export interface DeliveredInput {
   signature: Blob | null;
 }
 
-interface DeliveredDialogProps {
+export interface DeliveredDialogProps {
   /** The stop's package; null while closed. */
   trackingCode: string | null;
   onClose: () => void;

@@ -8,12 +8,10 @@ import { useDriverRun, useDriverSettings } from '../api/driver-run.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { forgetAnswered } from '../outbox/outbox-db.ts';
 import { isDone, nextStopIndex, stopProgress } from '../stop-progress.ts';
-import { AttemptDialog } from './attempt-dialog.tsx';
-import { DeliveredDialog } from './delivered-dialog.tsx';
 import classes from './driver.module.css';
+import { AttemptDialog, DeliveredDialog, ScanDialog } from './lazy-dialogs.tsx';
 import { OutboxStatus, useOnline } from './outbox-status.tsx';
 import { RefusedActions } from './refused-actions.tsx';
-import { ScanDialog } from './scan-dialog.tsx';
 import { StopCard } from './stop-card.tsx';
 import { StopList } from './stop-list.tsx';
 

@@ -5,7 +5,7 @@ import { readScannedCode } from '../../../lib/barcode/scanned-code.ts';
 import { useBarcodeCamera } from '../../../lib/barcode/use-barcode-camera.ts';
 import type { StopProgress } from '../stop-progress.ts';
 
-interface ScanDialogProps {
+export interface ScanDialogProps {
   opened: boolean;
   progress: StopProgress[];
   onClose: () => void;
