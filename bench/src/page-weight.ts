@@ -3,20 +3,17 @@
 // the default content) and reads what its HTML references (the entry script, modulepreload and
 // stylesheet links), following static imports through Vite's manifest; files loaded later by dynamic
 // import (an island's, when a visitor uses it) are not counted. The inline <style> is counted as CSS.
+// Then the driver app's page (dist/driver.html, its own build's manifest), against its own goal: a
+// printed figure, never a failure (the browser suite's driver-app-weight test is the one that fails).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type PageRendererModule, PRERENDERED_PATHS } from '@waybill/domain';
+import { DRIVER_APP_JS_BUDGET_KB, driverAppFirstLoad, firstLoadFiles, type Manifest } from '@waybill/testing';
 import { WEB_DIST } from './lib/paths.ts';
 import { printTable, type Row, round } from './lib/table.ts';
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-}
 
 /** The goal for every public page's first-load JavaScript (gzip), the home page included. */
 export const PAGE_JS_BUDGET_KB = 60;
@@ -66,39 +63,19 @@ function inlineStyles(html: string): string {
   return css;
 }
 
-/** Files referenced by the HTML, expanded with their static imports and CSS from the manifest. */
-function collectFirstLoad(html: string, byFile: Map<string, ManifestChunk>, manifest: Record<string, ManifestChunk>) {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (chunk: ManifestChunk) => {
-    if (js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const key of chunk.imports ?? []) visit(manifest[key]!);
-  };
-  for (const [, href] of html.matchAll(/<(?:script[^<>]*\bsrc|link[^<>]*\bhref)="\/([^"<>]+\.(?:js|css))"/g)) {
-    if (href!.endsWith('.css')) css.add(href!);
-    else {
-      const chunk = byFile.get(href!);
-      if (chunk) visit(chunk);
-      else js.add(href!);
-    }
-  }
-  return { js, css };
-}
-
 export async function runPageWeightBench(): Promise<Row[]> {
   const manifestFile = path.join(WEB_DIST, '.vite/manifest.json');
   if (!existsSync(manifestFile) || !existsSync(path.join(WEB_DIST, '.ssr/render-page.mjs'))) {
     console.log('\nPage weight: skipped, no build (run `npm run build` first)');
     return [];
   }
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
   const rows: Row[] = [];
   for (const page of await renderPages()) {
     const { html } = page;
-    const { js, css } = collectFirstLoad(html, byFile, manifest);
+    const load = firstLoadFiles(html, manifest);
+    const js = new Set(load.scripts);
+    const css = new Set(load.stylesheets);
     const inline = inlineStyles(html);
     const sum = async (files: Set<string>, kind: 'gzip' | 'brotli') =>
       (await Promise.all([...files].map(compressedSize))).reduce((total, size) => total + size[kind], 0);
@@ -116,11 +93,38 @@ export async function runPageWeightBench(): Promise<Row[]> {
   }
   printTable('Page weight: first load of each public page (gzip -9; static imports followed)', rows);
   await printIslandWeights(manifest);
-  return rows;
+  const driver = await driverAppWeight();
+  return driver ? [...rows, driver] : rows;
+}
+
+/**
+ * The driver app's first load: its page, the script and stylesheet it names and their static imports
+ * (its dialogs load when opened, precached by its service worker: not counted). Skipped for a build
+ * from before the app had a page of its own.
+ */
+async function driverAppWeight(): Promise<Row | undefined> {
+  if (!existsSync(path.join(WEB_DIST, 'driver.html'))) {
+    console.log('\nDriver app: skipped, the build has no driver.html');
+    return undefined;
+  }
+  const load = await driverAppFirstLoad(WEB_DIST);
+  const jsKb = load.scriptGzip / 1024;
+  const row: Row = {
+    route: 'ADMIN_PATH/driver',
+    'JS files': load.scripts.length,
+    'JS KB gz': round(jsKb),
+    'JS KB br': round(load.scriptBrotli / 1024),
+    'CSS KB gz': round(load.styleGzip / 1024),
+    'CSS inline': 'no',
+    'HTML KB gz': round(gzipSync(load.html, { level: 9 }).length / 1024),
+    'JS goal': `≤ ${DRIVER_APP_JS_BUDGET_KB} KB ${jsKb <= DRIVER_APP_JS_BUDGET_KB ? 'met' : 'not met'}`,
+  };
+  printTable('Driver app: first load of its page (gzip -9; static imports followed, dialogs not)', [row]);
+  return row;
 }
 
 /** A chunk's file and the files it imports statically, each once. */
-function staticClosure(manifest: Record<string, ManifestChunk>, key: string, files = new Set<string>()): Set<string> {
+function staticClosure(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return files;
   files.add(chunk.file);
@@ -132,8 +136,8 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, fil
  * What waking each island downloads (not part of any first load): its chunks and the islands' runtime
  * (React DOM, Mantine's provider, the toasts), minus the page's own script.
  */
-async function printIslandWeights(manifest: Record<string, ManifestChunk>): Promise<void> {
-  const runtime = staticClosure(manifest, 'src/app/islands/hydrate-island.tsx');
+async function printIslandWeights(manifest: Manifest): Promise<void> {
+  const runtime = staticClosure(manifest, 'src/islands/runtime/hydrate-island.tsx');
   const firstLoad = staticClosure(manifest, 'src/app/entry-public.ts');
   const gzipKb = async (files: Iterable<string>) =>
     round(

@@ -1,4 +1,14 @@
 // Test support shared by the server's tests, the browser tests and the benchmarks.
+
+// What a page of the web build loads first: the benchmarks print it, a browser-suite test holds the
+// driver app to its budget.
+export {
+  DRIVER_APP_JS_BUDGET_KB,
+  driverAppFirstLoad,
+  type FirstLoadWeight,
+  firstLoadFiles,
+  type Manifest,
+} from './first-load.ts';
 /** @internal Tests only (the tag tells the unused-code check). */
 export { findFreePort } from './free-port.ts';
 export { type NodeProcess, startNodeProcess } from './node-process.ts';
