@@ -258,6 +258,33 @@ describe('driver app', () => {
     await page.close();
   });
 
+  it("goes from the console's sign-in to the app's own page and back: a page load each way, no console", async () => {
+    const { consolePath, baseUrl } = readE2eEnvironment();
+    const context = await newPhoneContext(browser, baseUrl);
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // No session at the app's address: the console's sign-in, which brings the driver back.
+    await page.goto(`${consolePath}/driver`);
+    await page.waitForURL((url) => url.pathname === `${consolePath}/sign-in` && url.search === '?next=%2Fdriver');
+    await page.getByRole('textbox', { name: 'Email' }).fill(DRIVER.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(DRIVER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === `${consolePath}/driver`);
+    await page.getByRole('heading', { level: 1, name: "Today's run" }).waitFor();
+    expect(await page.title()).toBe('Driver app | Waybill');
+    // The app's page loads its own script: none of the console's router or screens.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.filter((name) => /\/assets\/(console|layout|dashboard|sign-in)-/.test(name))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === `${consolePath}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it.each([
     { name: 'a 375 px phone, dark', viewport: { width: 375, height: 812 }, mode: 'dark' as const },
     { name: 'a desktop, light', viewport: { width: 1280, height: 800 }, mode: 'light' as const },

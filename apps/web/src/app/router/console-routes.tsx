@@ -6,7 +6,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { type RouteObject, useLocation } from 'react-router';
-import { consoleAddress, openConsolePage } from '../../lib/console-base.ts';
+import { openConsolePage } from '../../lib/console-base.ts';
 
 interface ConsoleModule {
   Component: React.ComponentType;
@@ -33,14 +33,15 @@ export function ConsoleLoading() {
 
 /**
  * The driver app's address inside the console (where a driver is sent, or signs in to): the app is a
- * page of its own (app/entry-driver.tsx), so it is loaded, not routed to. Were the server to send the
- * console's page there, the loader stays rather than loading the same address again and again.
+ * page of its own (app/entry-driver.tsx), so it is loaded, not routed to. The address the console's
+ * page was loaded at (the router's first location, key "default") is never loaded again: there the
+ * server sent the console's page, and loading it would only bring the console back, again and again.
  */
 export function OpenDriverApp() {
-  const { search } = useLocation();
+  const { search, key } = useLocation();
   useEffect(() => {
-    if (window.location.pathname !== consoleAddress('/driver')) openConsolePage(`/driver${search}`);
-  }, [search]);
+    if (key !== 'default') openConsolePage(`/driver${search}`);
+  }, [key, search]);
   return <ConsoleLoading />;
 }
 

@@ -169,10 +169,10 @@ describe('the driver app’s own page', () => {
 });
 
 describe('the driver app’s address in the console', () => {
-  /** The console's router at `path`, in a page whose address is `address` (the router's own by default). */
-  function openConsole(role: OperatorRole, path: string, address = path) {
+  /** The console's router, its page loaded at `loadedAt`, gone on to `path` (when another). */
+  function openConsole(role: OperatorRole, path: string, loadedAt = path) {
     answer(role);
-    const loaded = at(address);
+    const loaded = at(loadedAt);
     const router = createMemoryRouter(
       [
         { path: '/driver', element: <OpenDriverApp /> },
@@ -185,7 +185,7 @@ describe('the driver app’s address in the console', () => {
           ],
         },
       ],
-      { initialEntries: [path] },
+      { initialEntries: path === loadedAt ? [path] : [loadedAt, path], initialIndex: path === loadedAt ? 0 : 1 },
     );
     render(
       <Providers queryClient={createQueryClient()}>
@@ -206,7 +206,7 @@ describe('the driver app’s address in the console', () => {
     expect(await waitForLoads(openConsole('admin', '/driver?stop=2', '/sign-in'))).toEqual([`${BASE}/driver?stop=2`]);
   });
 
-  it('never loads the address it is at (were the server to send the console’s page there)', async () => {
+  it('never loads the address the console’s page was loaded at (the server sent the console there)', async () => {
     const loaded = openConsole('driver', '/driver');
     expect(await screen.findByLabelText('Loading the console')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
