@@ -37,4 +37,15 @@ describe("the driver app's first load", () => {
     // The dialogs come later, from the precache: more scripts than the first load's.
     expect(list.filter((url) => url.endsWith('.js')).length).toBeGreaterThan(load.scripts.length);
   });
+
+  it("styles every Mantine class its scripts name, the dialogs' too, with its share of Mantine's stylesheet", async () => {
+    const files = (await precached()).filter((url) => /^\/assets\/.+\.(js|css)$/.test(url));
+    const read = (kind: string) =>
+      Promise.all(files.filter((url) => url.endsWith(kind)).map((url) => readFile(path.join(dist, url), 'utf8')));
+    const named = new Set((await read('.js')).join('\n').match(/\bm_[0-9a-f]{8}\b/g));
+    // A class's rules, or a keyframes' (Mantine's class maps name those too).
+    const styled = new Set((await read('.css')).join('\n').match(/\bm_[0-9a-f]{8}\b/g));
+    expect(named.size).toBeGreaterThan(50);
+    expect([...named].filter((name) => !styled.has(name))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // The driver app: a page of its own at ADMIN_PATH/driver (the server sends dist/driver.html there), so
 // a phone on the road loads the theme, the data cache and the driver's screen only — not the console's
 // router, its screens or its toasts. Its service worker keeps this page and its files for offline use.
+import './driver.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,7 +8,11 @@ export interface ThemeProvidersProps {
   children: ReactNode;
 }
 
-/** The theme with its remembered colour mode, and the data cache: what every React page of the app sits in. */
+/**
+ * The theme with its remembered colour mode, and the data cache: what every React page of the app sits
+ * in. Each page brings its own share of Mantine's stylesheet (providers.tsx the whole, driver.css the
+ * driver app's).
+ */
 export function ThemeProviders({ queryClient, children }: ThemeProvidersProps) {
   return (
     <MantineProvider

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 import { COLOR_SCHEME_STORAGE_KEY } from './colour-scheme-key.ts';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
@@ -20,15 +20,16 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     // Dialogs' close buttons need an accessible name too (axe: button-name). Plain objects, not
-    // Modal.extend(), so the theme does not pull the dialog components into every page's first load.
+    // Modal.extend(), so the theme does not pull the dialog (or toast) components into every page's
+    // first load.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     // Every toast's close button needs an accessible name (axe: button-name).
-    Notification: Notification.extend({
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine draws a toast's message in a fixed grey below 4.5:1; the theme's dimmed colour passes.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
   },
 });
 
