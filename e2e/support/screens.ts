@@ -344,13 +344,13 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('heading', { name: 'Set your password' }).waitFor(),
   },
   {
-    // The driver app's address, as an admin opens it: it says whose it is and leads back to packages.
+    // The driver app, its own page, as an admin opens it to try it: with no run of their own today.
     name: 'console driver app address',
     as: 'operator',
     console: true,
     outsideFrame: true,
     path: () => '/driver',
-    ready: (page) => page.getByRole('heading', { name: 'Driver app' }).waitFor(),
+    ready: (page) => page.getByRole('heading', { name: 'No run planned for you today' }).waitFor(),
   },
   {
     name: 'console dashboard',
