@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DRIVER_MANIFEST, type Manifest } from './vite-manifest.ts';
 
 /** The driver app's entry, as Vite's manifest names it (after its page), and the page the build writes. */
-export const DRIVER_ENTRY = 'driver.html';
+const DRIVER_ENTRY = 'driver.html';
 const DRIVER_PAGE = 'driver.html';
 /** The placeholder the worker's bundle holds where the list goes (Workbox's own convention). */
 const PLACEHOLDER = 'self.__WB_MANIFEST';
