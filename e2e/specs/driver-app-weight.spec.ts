@@ -4,7 +4,7 @@
 // all of it, and the dialogs, for offline use (driver-app.spec.ts proves the app then works offline).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DRIVER_APP_JS_BUDGET_KB, driverAppFirstLoad, type FirstLoadWeight } from '@waybill/testing';
+import { DRIVER_APP_JS_BUDGET_KB, driverAppFirstLoad } from '@waybill/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -17,7 +17,7 @@ async function precached(): Promise<string[]> {
 }
 
 describe("the driver app's first load", () => {
-  let load: FirstLoadWeight & { html: string };
+  let load: Awaited<ReturnType<typeof driverAppFirstLoad>>;
   beforeAll(async () => {
     load = await driverAppFirstLoad(dist, { brotli: false });
   });

@@ -5,7 +5,6 @@
 export {
   DRIVER_APP_JS_BUDGET_KB,
   driverAppFirstLoad,
-  type FirstLoadWeight,
   firstLoadFiles,
   type Manifest,
 } from './first-load.ts';
