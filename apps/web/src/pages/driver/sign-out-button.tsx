@@ -1,13 +1,16 @@
 import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useSignOut } from '../../features/console-auth/api/sign-out.ts';
 import { forgetDriverAnswers } from '../../features/driver/worker/register-worker.ts';
 import { openConsolePage } from '../../lib/console-base.ts';
-import { LazyDialog } from '../../lib/lazy-dialog.tsx';
+import { dialogModule, LazyDialog } from '../../lib/lazy-dialog.tsx';
+import type { SignOutDialogProps } from './sign-out-dialog.tsx';
 
-// Asked only while actions wait: its dialog loads when first opened.
-const SignOutDialog = lazy(() => import('./sign-out-dialog.tsx').then((module) => ({ default: module.SignOutDialog })));
+// Asked only while actions wait: not part of the first load.
+const question = dialogModule<SignOutDialogProps>(() =>
+  import('./sign-out-dialog.tsx').then((module) => ({ default: module.SignOutDialog })),
+);
 
 /** Signing out keeps what waits on the phone (it goes with the next sign-in) and says so first. */
 export function SignOutButton({ waiting }: { waiting: number }) {
@@ -32,7 +35,7 @@ export function SignOutButton({ waiting }: { waiting: number }) {
         <IconLogout size={20} aria-hidden />
       </Button>
       <LazyDialog
-        dialog={SignOutDialog}
+        module={question}
         open={asking}
         props={{ opened: asking, waiting, onStay: () => setAsking(false), onLeave: leave }}
       />
