@@ -15,7 +15,7 @@ import {
   screenshotViewport,
   waitForApp,
 } from '../support/browser.ts';
-import { acceptedPackages, inviteDriver, newPhoneContext, planRun, today } from '../support/driver.ts';
+import { acceptedPackages, inviteDriver, localDayOf, newPhoneContext, planRun } from '../support/driver.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
 /** A 1 × 1 PNG: a photo the server reads, re-encodes and keeps. */
@@ -104,20 +104,18 @@ beforeAll(async () => {
   contexts.push(phone);
   codes = await acceptedPackages(admin, 8, 'Road');
   await planRun(admin, driver.id, codes);
-  // Two failed attempts at the seventh stop earlier today (an admin may act on any run): the driver's
-  // will be the third.
-  const earlier = new Date(Date.now() - 60 * 60 * 1000);
-  const day = today();
-  const at = (minutes: number) => {
-    const time = new Date(earlier.getTime() + minutes * 60_000);
-    return (time.toISOString().slice(0, 10) === day ? time : new Date()).toISOString();
-  };
+  // Two failed attempts at the seventh stop yesterday, on the driver's run of that day (an admin may act
+  // on any run): the driver's today will be the third.
+  const yesterday = new Date();
+  yesterday.setDate(yesterday.getDate() - 1);
+  yesterday.setHours(11, 0, 0, 0);
+  await planRun(admin, driver.id, [codes[6]!], localDayOf(yesterday));
   const seeded = await callApi<{ results: { status: string }[] }>(admin, 'POST', '/api/driver/events', {
-    events: [1, 2].map((minutes) => ({
+    events: [0, 1].map((hours) => ({
       id: crypto.randomUUID(),
       type: 'attempt_failed',
       trackingCode: codes[6],
-      at: at(minutes),
+      at: new Date(yesterday.getTime() + hours * 60 * 60 * 1000).toISOString(),
       reason: 'Business closed',
     })),
   });
@@ -165,11 +163,10 @@ describe('driver app', () => {
     await scan.getByText('Every stop is loaded.').waitFor();
     await scan.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All sent');
-    // The last stop's recipient sees how far the courier is (the seventh stop, attempted already today,
-    // does not count), and nothing else of the run.
+    // The last stop's recipient sees how far the courier is, and nothing else of the run.
     const tracking = await admin.newPage();
     await tracking.goto(`/track/${codes[7]}`);
-    await tracking.getByText('Your courier is 6 stops away').waitFor();
+    await tracking.getByText('Your courier is 7 stops away').waitFor();
     expect(await tracking.content()).not.toContain(DRIVER.name);
     await page.getByRole('button', { name: 'All stops' }).click();
 

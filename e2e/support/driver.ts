@@ -2,11 +2,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { callApi, submitPackage } from './api.ts';
 import { readLinkPath } from './outbox.ts';
 
-/** Today on this machine's clock, YYYY-MM-DD: the server's day (it runs here, in the same zone). */
-export function today(): string {
-  const now = new Date();
+/** A moment's day on this machine's clock, YYYY-MM-DD: the server's day (it runs here, in the same zone). */
+export function localDayOf(moment: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
 }
 
 /**
@@ -47,9 +46,14 @@ export async function acceptedPackages(admin: BrowserContext, count: number, lab
   return codes;
 }
 
-/** Today's run of the driver with these stops, in order: its id. */
-export async function planRun(admin: BrowserContext, driverId: string, codes: string[]): Promise<string> {
-  const created = await callApi<{ id: string }>(admin, 'POST', '/api/admin/runs', { driverId, date: today() });
+/** The driver's run of `day` (today by default) with these stops, in order: its id. */
+export async function planRun(
+  admin: BrowserContext,
+  driverId: string,
+  codes: string[],
+  day = localDayOf(new Date()),
+): Promise<string> {
+  const created = await callApi<{ id: string }>(admin, 'POST', '/api/admin/runs', { driverId, date: day });
   if (created.status !== 201) throw new Error(`Creating the run answered ${created.status}`);
   const stops = await callApi(admin, 'PUT', `/api/admin/runs/${created.body.id}/stops`, { trackingCodes: codes });
   if (stops.status !== 200) throw new Error(`Setting the stops answered ${stops.status}`);

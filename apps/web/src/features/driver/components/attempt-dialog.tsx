@@ -90,14 +90,15 @@ function AttemptForm({
             The reasons have not reached this phone yet. Connect once to load them.
           </Alert>
         )}
-        <Group grow gap="sm">
-          <Button variant="default" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
+        {/* One above the other, full width: a phone's narrow screen keeps each word whole. */}
+        <Stack gap="sm">
           <Button type="submit" size="lg" color="orange" loading={saving} disabled={!reasons}>
             Save attempt
           </Button>
-        </Group>
+          <Button variant="default" size="lg" onClick={onClose}>
+            Cancel
+          </Button>
+        </Stack>
       </Stack>
     </form>
   );

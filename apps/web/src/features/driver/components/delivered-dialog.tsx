@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { RECEIVED_BY_MAX, receivedBySchema } from '@waybill/domain';
 import { useState } from 'react';
 import { ProofPhoto } from '../../../components/proof/proof-photo.tsx';
@@ -87,14 +87,15 @@ function DeliveredForm({
         />
         <ProofPhoto photo={photo} onChange={setPhoto} />
         <SignaturePad onChange={setSignature} />
-        <Group grow gap="sm">
-          <Button variant="default" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
+        {/* One above the other, full width: a phone's narrow screen keeps each word whole. */}
+        <Stack gap="sm">
           <Button type="submit" size="lg" color="green" loading={saving}>
             Save delivery
           </Button>
-        </Group>
+          <Button variant="default" size="lg" onClick={onClose}>
+            Cancel
+          </Button>
+        </Stack>
       </Stack>
     </form>
   );

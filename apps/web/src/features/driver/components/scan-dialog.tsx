@@ -3,7 +3,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { readScannedCode } from '../../../lib/barcode/scanned-code.ts';
 import { useBarcodeCamera } from '../../../lib/barcode/use-barcode-camera.ts';
-import type { StopProgress } from '../stop-progress.ts';
+import type { StopProgress, StopState } from '../stop-progress.ts';
 
 export interface ScanDialogProps {
   opened: boolean;
@@ -12,6 +12,14 @@ export interface ScanDialogProps {
   /** Records the stop's package as loaded. */
   onLoad: (trackingCode: string) => Promise<void>;
 }
+
+/** Why a stop's label loads nothing: where the stop already stands. */
+const NOT_TO_LOAD: Record<Exclude<StopState, 'to-load'>, string> = {
+  loaded: 'is already loaded.',
+  delivered: 'is delivered already.',
+  attempted: 'was attempted today.',
+  returning: 'is going back to its sender.',
+};
 
 /** What one scan did, said to the driver at once (the van is loaded without looking at the screen long). */
 type Feedback = { tone: 'ok' | 'warn'; text: string } | null;
@@ -51,7 +59,7 @@ function ScanPanel({ progress, onLoad, onClose }: Omit<ScanDialogProps, 'opened'
     if (entry.state !== 'to-load') {
       setFeedback({
         tone: 'warn',
-        text: `Stop ${entry.stop.position} (${entry.stop.receiverName}) is already loaded.`,
+        text: `Stop ${entry.stop.position} (${entry.stop.receiverName}) ${NOT_TO_LOAD[entry.state]}`,
       });
       return;
     }
