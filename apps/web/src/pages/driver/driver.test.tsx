@@ -30,6 +30,7 @@ const RUN = {
         receiverName: 'Ama Mensah',
         receiverPhone: '+233 20 000 0001',
         position: 1,
+        attempt: null,
       },
     ],
     createdAt: '2026-11-27T06:00:00.000Z',
