@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, submitPackage } from '../support/api.ts';
-import { gotoApp, launchBrowser, newContext } from '../support/browser.ts';
+import { gotoApp, launchBrowser, newContext, runAxe } from '../support/browser.ts';
 import { newConsoleContext, openConsolePage } from '../support/console-page.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
 
@@ -253,10 +252,7 @@ describe('package management dashboard', () => {
     await expectToast(setup, 'Package Accepted');
     await detailsButton(setup, shipped).waitFor();
     expect(await detailsButton(setup, shipped).getAttribute('aria-label')).toBeNull();
-    const labelInName = await new AxeBuilder({ page: setup })
-      .setLegacyMode()
-      .withRules(['label-content-name-mismatch'])
-      .analyze();
+    const labelInName = await runAxe(setup, { runOnly: { type: 'rule', values: ['label-content-name-mismatch'] } });
     expect(labelInName.violations).toEqual([]);
     const evaluated = [...labelInName.passes, ...labelInName.inapplicable].map((rule) => rule.id);
     expect(evaluated).toContain('label-content-name-mismatch');

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { readE2eEnvironment } from './environment.ts';
 
@@ -244,9 +244,12 @@ export function collectErrors(page: Page, { warnings = false }: { warnings?: boo
 
 /**
  * axe-core on the current page; fails on serious or critical violations, listing each with its nodes.
- * `rules` runs only those rules (see axeRulesFor). axe runs in the page itself (AxeBuilder's legacy
- * mode: the same rules, without the blank page and the partial results it otherwise sends between
- * pages, which cost more than the rules on a long page) and keeps only the violations' nodes.
+ * `rules` runs only those rules (see axeRulesFor). axe runs in the page itself, as AxeBuilder's legacy
+ * mode runs it (the same rules, in every frame, without the blank page and the partial results it
+ * otherwise sends between pages, which cost more than the rules on a long page) and keeps only the
+ * violations' nodes; it is put into each document once (injectAxe), where AxeBuilder evaluates its
+ * 580 kB twice a check: a screen checked in both colour modes, its dialogs too, paid that again and
+ * again.
  */
 export async function expectNoSeriousA11yViolations(
   page: Page,
@@ -270,12 +273,11 @@ export async function expectNoSeriousA11yViolations(
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode()
-    // options() replaces what withRules() set: both go in here.
-    .options({ resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: [...rules] } } : {}) });
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  const { violations } = await runAxe(
+    page,
+    { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: [...rules] } } : {}) },
+    exclude,
+  );
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -286,6 +288,51 @@ export async function expectNoSeriousA11yViolations(
           .join(' | ')}`,
     );
   expect(serious, `axe found serious violations on ${what}`).toEqual([]);
+}
+
+/**
+ * axe.run with `options` on the whole page but `exclude` (selectors), from its top frame, with axe in
+ * every frame first (injectAxe).
+ */
+export async function runAxe(page: Page, options: RunOptions, exclude: string[] = []): Promise<AxeResults> {
+  for (const frame of page.frames()) await injectAxe(frame, frame === page.mainFrame());
+  const answer = await page.evaluate(
+    async ({ exclude, options }) => {
+      const { axe } = window as unknown as { axe: { run(context: object, options: object): Promise<unknown> } };
+      try {
+        return { results: await axe.run({ exclude }, options), error: null };
+      } catch (error) {
+        return { results: null, error: (error as Error).message };
+      }
+    },
+    { exclude, options },
+  );
+  if (answer.error !== null) throw new Error(`axe failed on ${page.url()}: ${answer.error}`);
+  return answer.results as AxeResults;
+}
+
+/**
+ * axe-core in `frame`'s document unless it is there already, set up as AxeBuilder sets it (same-origin
+ * frames, playwright's branding). The top frame must take it; another frame that does not (one
+ * closing, one that does not load it within a second) is left out, as AxeBuilder leaves it.
+ */
+async function injectAxe(frame: Frame, top: boolean): Promise<void> {
+  const inject = async () => {
+    const present = await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+    if (present) return;
+    await frame.evaluate(axe.source);
+    await frame.evaluate(() =>
+      (window as unknown as { axe: typeof axe }).axe.configure({
+        allowedOrigins: ['<same_origin>'],
+        branding: { application: 'playwright' },
+      }),
+    );
+  };
+  if (top) return inject();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([inject(), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))])
+    .catch(() => undefined)
+    .finally(() => clearTimeout(timer));
 }
 
 /**
