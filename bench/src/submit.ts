@@ -51,8 +51,13 @@ function packageForm(photos: Buffer[], index: number): FormData {
     height: '20',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  // sharp's buffers own an ArrayBuffer (never a SharedArrayBuffer), which the DOM's Blob type asks for.
   for (const [position, photo] of photos.entries())
-    form.append('packageImages', new Blob([photo], { type: 'image/jpeg' }), `photo-${position + 1}.jpg`);
+    form.append(
+      'packageImages',
+      new Blob([photo as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }),
+      `photo-${position + 1}.jpg`,
+    );
   return form;
 }
 

@@ -24,13 +24,16 @@ export async function fetchXsrf(baseUrl: string): Promise<Session> {
   return { cookie: `XSRF-TOKEN=${xsrf}`, xsrf };
 }
 
-/** Signs in as the benchmark operator (created at start from ADMIN_EMAIL / ADMIN_PASSWORD). */
-export async function signIn(baseUrl: string): Promise<Session> {
+/** Signs in as the benchmark operator (created at start from ADMIN_EMAIL / ADMIN_PASSWORD), or as another member. */
+export async function signIn(
+  baseUrl: string,
+  credentials: { email: string; password: string } = BENCH_ADMIN,
+): Promise<Session> {
   const visitor = await fetchXsrf(baseUrl);
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(credentials),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   // Sign-in hands out a new anti-forgery token, bound to the session: the visitor's is refused after it.
