@@ -1,0 +1,90 @@
+// Proof-of-delivery images as the driver app stores them: photos of 1,600 × 1,200 px (the app's camera
+// snapshot is at most 1,600 px, a JPEG at quality 0.85), 200–400 KB like a phone's photo of a doorstep,
+// and 600 × 200 px PNG signatures. Made with sharp once and kept in the system's temporary folder.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const FOLDER = path.join(tmpdir(), 'waybill-bench-road-photos-v1');
+const WIDTH = 1600;
+const HEIGHT = 1200;
+
+/** A small, fast generator of the same bytes for the same seed. */
+function random(seed: number): () => number {
+  let state = (seed * 2654435761) >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+  };
+}
+
+/**
+ * Broad colour fields (a 40 × 30 random image enlarged smoothly) under a grain that varies with the
+ * seed: the grain is what makes a phone's JPEG large, and it sets these between about 220 and 380 KB.
+ */
+async function makePhoto(seed: number): Promise<Buffer> {
+  const next = random(seed);
+  const small = Buffer.alloc(40 * 30 * 3);
+  for (let index = 0; index < small.length; index++) small[index] = Math.floor(next() * 256);
+  const pixels = await sharp(small, { raw: { width: 40, height: 30, channels: 3 } })
+    .resize(WIDTH, HEIGHT, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = 10 + (seed % 7) * 3;
+  for (let index = 0; index < pixels.length; index++) {
+    const value = pixels[index]! + (next() - 0.5) * grain;
+    pixels[index] = Math.max(0, Math.min(255, value));
+  }
+  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** A signature: one stroke on a transparent pad, as the app's signature pad exports it. */
+function makeSignature(seed: number): Promise<Buffer> {
+  const points = Array.from({ length: 24 }, (_, step) => {
+    const x = 40 + step * 22;
+    const y = 100 + Math.sin(step / 2 + seed) * 45;
+    return `${x},${y.toFixed(1)}`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><polyline points="${points.join(' ')}" fill="none" stroke="#111" stroke-width="3"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function kept(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const file = path.join(FOLDER, name);
+  try {
+    return await readFile(file);
+  } catch {
+    const bytes = await make();
+    await mkdir(FOLDER, { recursive: true });
+    await writeFile(file, bytes);
+    return bytes;
+  }
+}
+
+/** How the photos are sized: as the app takes them, or 800 × 600 px at quality 0.7 (about a sixth). */
+export type PhotoSize = 'phone' | 'small';
+
+/** `count` photos and signatures, made the first time and read from the temporary folder after. */
+export async function proofImages(count: number, size: PhotoSize): Promise<{ photo: Buffer; signature: Buffer }[]> {
+  const images: { photo: Buffer; signature: Buffer }[] = [];
+  for (let index = 1; index <= count; index++) {
+    const photo = await kept(`photo-${index}.jpg`, () => makePhoto(index));
+    images.push({
+      photo:
+        size === 'phone'
+          ? photo
+          : await kept(`photo-${index}-small.jpg`, () =>
+              sharp(photo).resize(800, 600).jpeg({ quality: 70 }).toBuffer(),
+            ),
+      signature: await kept(`signature-${index}.png`, () => makeSignature(index)),
+    });
+  }
+  return images;
+}
