@@ -1,5 +1,5 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
-// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse` picks
+// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road` picks
 // benchmarks. Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail
 // on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -15,18 +15,21 @@ import { isPostgresReachable } from './lib/postgres.ts';
 import type { Row } from './lib/table.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runPageWeightBench } from './page-weight.ts';
+import { runRoadBench } from './road-bench.ts';
 import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
 
-const ALL = ['track', 'console', 'labels', 'bulk', 'driver', 'submit', 'weight', 'lighthouse'] as const;
+const ALL = ['track', 'console', 'labels', 'bulk', 'driver', 'submit', 'weight', 'lighthouse', 'road'] as const;
 type BenchName = (typeof ALL)[number];
+/** Too long for the quick mode: run with --full or --only. */
+const FULL_ONLY: readonly BenchName[] = ['lighthouse', 'road'];
 
 const { values } = parseArgs({
   options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } },
 });
 const full = values.full;
 const selected = new Set<BenchName>(
-  values.only ? (values.only.split(',') as BenchName[]) : ALL.filter((name) => full || name !== 'lighthouse'),
+  values.only ? (values.only.split(',') as BenchName[]) : ALL.filter((name) => full || !FULL_ONLY.includes(name)),
 );
 
 function describeMachine() {
@@ -92,6 +95,7 @@ async function main() {
     ),
   );
   await run('lighthouse', () => runLighthouse());
+  await run('road', () => runRoadBench({ postgres }));
 
   await mkdir(RESULTS_DIR, { recursive: true });
   // npm runs this in bench/: a relative --out is taken from where `npm run bench` was typed (INIT_CWD).
