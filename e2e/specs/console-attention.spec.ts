@@ -3,11 +3,11 @@
 // DATA_DIR (a copy of the run's migrated embedded database) that the sample-data seed filled under a clock shifted a week back (support/shifted-clock.mjs,
 // in the seed process only): nothing waits, and the shared server's packages stay as they are.
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findFreePort, type NodeProcess, startWaybillServer } from '@waybill/testing';
+import { copyDatabaseDir, findFreePort, type NodeProcess, startWaybillServer } from '@waybill/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, submitPackage } from '../support/api.ts';
@@ -45,7 +45,7 @@ let freshCode: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-e2e-attention-'));
-  await cp(inject('e2eMigratedDatabase'), dataDir, { recursive: true });
+  await copyDatabaseDir(inject('e2eMigratedDatabase'), dataDir);
   const { DATABASE_URL: _shared, ...env } = process.env;
   // Nine packages, one of each listed status, submitted a week ago (estimated delivery 5 days later), by
   // the production build's seed command, as the server the spec starts is the production build.

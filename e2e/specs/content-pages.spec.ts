@@ -1,8 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADD_ONS, MARKETING, PLAN_TIERS } from '@waybill/domain';
-import { findFreePort, startWaybillServer } from '@waybill/testing';
+import { copyDatabaseDir, findFreePort, startWaybillServer } from '@waybill/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, openPage } from '../support/browser.ts';
@@ -319,7 +319,7 @@ describe('about page in a later year', () => {
     // A copy of the run's migrated embedded database (support/global-setup.ts): a fresh one made and
     // migrated here took 30 to 45 s of this file's time on a busy two-core machine.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-e2e-later-'));
-    await cp(inject('e2eMigratedDatabase'), dataDir, { recursive: true });
+    await copyDatabaseDir(inject('e2eMigratedDatabase'), dataDir);
     const port = await findFreePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const server = await startWaybillServer({

@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findFreePort, startWaybillServer } from '@waybill/testing';
+import { copyDatabaseDir, findFreePort, startWaybillServer } from '@waybill/testing';
 import type { TestProject } from 'vitest/node';
 import type { E2eEnvironment } from './environment.ts';
 
@@ -63,7 +63,7 @@ async function startServer(template: string): Promise<{ environment: E2eEnvironm
   };
   const dataDir = environment.dataDir!;
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
-  await cp(template, dataDir, { recursive: true });
+  await copyDatabaseDir(template, dataDir);
   const server = await startWaybillServer({
     dataDir,
     env: {

@@ -9,6 +9,7 @@ export {
   type Manifest,
 } from './first-load.ts';
 /** @internal Tests only (the tag tells the unused-code check). */
+export { copyDatabaseDir } from './copy-database-dir.ts';
 export { findFreePort } from './free-port.ts';
 export { type NodeProcess, startNodeProcess } from './node-process.ts';
 export { startWaybillServer } from './waybill-server.ts';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { copyDatabaseDir } from '@waybill/testing';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase } from '../../src/db/client.ts';
 
@@ -178,7 +179,7 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     await mkdir(dataDir, { recursive: true });
-    await cp(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
+    await copyDatabaseDir(await pgliteTemplate(), path.join(dataDir, 'pglite'));
     return { drop: async () => undefined };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
