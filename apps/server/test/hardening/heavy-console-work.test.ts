@@ -119,22 +119,25 @@ describe.each(databasesFor('sql'))('health during the heaviest console requests 
     expectNoStall(during, bounds, 'the render');
   });
 
-  it('prints two batches of labels at once and refuses a third with 429, a message and Retry-After', {
-    timeout: 120_000,
-  }, async () => {
-    const print = () =>
-      requestBytes(operator, 'POST', '/api/admin/labels', { trackingCodes: codes.slice(0, 100), size: 'a4' });
-    const answers = await Promise.all([print(), print(), print()]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
-    const refused = answers.find((answer) => answer.status === 429)!;
-    expect(refused.json).toEqual({
-      message:
-        'The server is already printing for two other requests (labels or run sheets). Please try again in a few seconds.',
-    });
-    expect(refused.headers.get('retry-after')).toBe('5');
-    // The renders gave their places back.
-    expect((await requestBytes(operator, 'GET', `/api/admin/packages/${codes[0]}/label`)).status).toBe(200);
-  });
+  // How many renders run at once is the app's to decide, not the database's: on one of them.
+  it.runIf(kind === databasesFor('any')[0])(
+    'prints two batches of labels at once and refuses a third with 429, a message and Retry-After',
+    { timeout: 120_000 },
+    async () => {
+      const print = () =>
+        requestBytes(operator, 'POST', '/api/admin/labels', { trackingCodes: codes.slice(0, 100), size: 'a4' });
+      const answers = await Promise.all([print(), print(), print()]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
+      const refused = answers.find((answer) => answer.status === 429)!;
+      expect(refused.json).toEqual({
+        message:
+          'The server is already printing for two other requests (labels or run sheets). Please try again in a few seconds.',
+      });
+      expect(refused.headers.get('retry-after')).toBe('5');
+      // The renders gave their places back.
+      expect((await requestBytes(operator, 'GET', `/api/admin/packages/${codes[0]}/label`)).status).toBe(200);
+    },
+  );
 
   it(`keeps answering health checks within ${HEALTH_BOUND_MS} ms during a bulk action on ${COUNT} packages`, {
     timeout: 120_000,
