@@ -3,7 +3,7 @@
 // offline (the app and what waits on the phone survive), comes back online, and every action reaches
 // the server once, with the time it happened on the road; the third failed attempt of a package sends
 // it back to its sender.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator } from '../support/api.ts';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../support/browser.ts';
 import { acceptedPackages, inviteDriver, localDayOf, newPhoneContext, planRun } from '../support/driver.ts';
 import { readE2eEnvironment } from '../support/environment.ts';
+import { sign } from '../support/signature.ts';
 
 /** A 1 × 1 PNG: a photo the server reads, re-encodes and keeps. */
 const PHOTO = Buffer.from(
@@ -51,22 +52,6 @@ function readOutbox(page: Page): Promise<StoredAction[]> {
         };
       }),
   );
-}
-
-/** A signature as a finger draws it on the pad. */
-async function sign(page: Page, dialog: Locator): Promise<void> {
-  const pad = dialog.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++) {
-    await page.mouse.move(
-      box.x + box.width * (0.1 + (0.8 * step) / 12),
-      box.y + box.height * (0.5 + 0.3 * Math.sin(step / 2)),
-    );
-  }
-  await page.mouse.up();
 }
 
 const stopHeading = (page: Page) => page.getByRole('heading', { level: 2 });

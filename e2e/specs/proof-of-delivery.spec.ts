@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator, submitPackage } from '../support/api.ts';
 import { launchBrowser, newContext, openPage, screenshotViewport } from '../support/browser.ts';
 import { openConsolePage } from '../support/console-page.ts';
+import { sign } from '../support/signature.ts';
 
 const run = promisify(execFile);
 const RECEIVER = 'Ama Serwaa Boateng';
@@ -74,21 +75,6 @@ async function chooseDelivered(page: Page, code: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Proof of delivery' });
   await dialog.waitFor();
   return dialog;
-}
-
-/** A signature as a hand draws it: pointer down, a wavy stroke, pointer up. */
-async function sign(page: Page, dialog: Locator): Promise<void> {
-  const pad = dialog.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 24; step++) {
-    const x = box.x + box.width * (0.1 + (0.8 * step) / 24);
-    const y = box.y + box.height * (0.5 + 0.3 * Math.sin(step / 2));
-    await page.mouse.move(x, y, { steps: 2 });
-  }
-  await page.mouse.up();
 }
 
 describe('proof of delivery', () => {
