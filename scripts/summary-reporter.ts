@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** How many of the slowest files the end of the run lists. */
-const SLOWEST = 10;
+const SLOWEST = 25;
 
 /**
  * Ends the run with each project's wall time (its first file's start to its last file's end: the
@@ -42,12 +42,16 @@ export default class SummaryReporter implements Reporter {
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, SLOWEST);
     if (this.spans.size > 0) {
+      const work = new Map<string, number>();
+      for (const module of testModules) {
+        work.set(module.project.name, (work.get(module.project.name) ?? 0) + fileSeconds(module));
+      }
       const lines = [...this.spans].map(
         ([name, { start, end, files }]) =>
-          `  ${((end - start) / 1000).toFixed(1).padStart(6)} s  ${name.padEnd(7)} ${files} files`,
+          `  ${((end - start) / 1000).toFixed(1).padStart(6)} s  ${name.padEnd(7)} ${files} files, ${(work.get(name) ?? 0).toFixed(0)} s of file time`,
       );
       process.stdout.write(
-        `\nEach project, from its first file's start to its last file's end:\n${lines.join('\n')}\n`,
+        `\nEach project, from its first file's start to its last file's end, and its files' times added up:\n${lines.join('\n')}\n`,
       );
     }
     if (slowest.length > 0) {
