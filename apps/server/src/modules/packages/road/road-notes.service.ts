@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
 import { type OperatorActor, recordAudit } from '../../audit/audit.service.ts';
 import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
-import { findPackageById, findPackageByCode } from '../packages.repository.ts';
+import { findPackageByCode, findPackageById } from '../packages.repository.ts';
 import type { ReceivedFile } from '../submission/multipart-submission.ts';
 import * as repository from './road-notes.repository.ts';
 

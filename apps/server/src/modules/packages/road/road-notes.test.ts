@@ -17,7 +17,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes } from '../../../../test/support/factories.ts';
 import type { TestClient } from '../../../../test/support/http-client.ts';
-import { driverRuns, drive, roadEvent, sendEvents } from '../../../../test/support/road.ts';
+import { drive, driverRuns, roadEvent, sendEvents } from '../../../../test/support/road.ts';
 import { signedInMember } from '../../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { databasesFor } from '../../../../test/support/test-databases.ts';
@@ -127,14 +127,19 @@ describe.each(databasesFor('sql'))('what the road tells operators on %s', (kind)
     ];
     const answer = await sendEvents(driverA.client, events);
     expect(answer.status).toBe(200);
-    expect(answer.body.results.map((result: { code: number; message: string }) => [result.code, result.message])).toEqual([
+    expect(
+      answer.body.results.map((result: { code: number; message: string }) => [result.code, result.message]),
+    ).toEqual([
       [400, NOTE_CONTROL],
       [400, NOTE_CONTROL],
       [400, noteTooLong(500)],
       [400, NOTE_REQUIRED],
       [400, NOTE_REQUIRED],
     ]);
-    const stored = await testApp.app.db.select({ n: count() }).from(driverEvents).where(eq(driverEvents.trackingCode, code!));
+    const stored = await testApp.app.db
+      .select({ n: count() })
+      .from(driverEvents)
+      .where(eq(driverEvents.trackingCode, code!));
     expect(stored[0]!.n).toBe(0);
     expect(await roadOf(code!)).toEqual([]);
     // 500 characters, exactly, is taken.
