@@ -1,5 +1,7 @@
 // Test support shared by the server's tests, the browser tests and the benchmarks.
 
+/** @internal Tests only (the tag tells the unused-code check). */
+export { copyDatabaseDir } from './copy-database-dir.ts';
 // What a page of the web build loads first: the benchmarks print it, a browser-suite test holds the
 // driver app to its budget.
 export {
@@ -8,8 +10,6 @@ export {
   firstLoadFiles,
   type Manifest,
 } from './first-load.ts';
-/** @internal Tests only (the tag tells the unused-code check). */
-export { copyDatabaseDir } from './copy-database-dir.ts';
 export { findFreePort } from './free-port.ts';
 export { type NodeProcess, startNodeProcess } from './node-process.ts';
 export { startWaybillServer } from './waybill-server.ts';
