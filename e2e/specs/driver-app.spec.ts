@@ -70,10 +70,20 @@ async function deliver(page: Page, receiver: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-async function attempt(page: Page, reason: string): Promise<void> {
+/** A word of a driver's note that only operators may read: never on a public page. */
+const NOTE_WORD = 'Quokkaberry';
+
+async function attempt(page: Page, reason: string, withNoteAndPhoto = false): Promise<void> {
   await page.getByRole('button', { name: 'Could not deliver' }).click();
   const dialog = page.getByRole('dialog', { name: 'Could not deliver' });
   await dialog.getByRole('radio', { name: reason }).click();
+  if (withNoteAndPhoto) {
+    await dialog.getByRole('textbox', { name: 'Note' }).fill(`Card left under the ${NOTE_WORD} pot`);
+    await dialog
+      .getByLabel('Or choose a photo')
+      .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PHOTO });
+    await dialog.getByTestId('proof-photo-preview').waitFor();
+  }
   await dialog.getByRole('button', { name: 'Save attempt' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -164,7 +174,7 @@ describe('driver app', () => {
       await deliver(page, `Receiver at door ${stop}`);
     }
     await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 6');
-    await attempt(page, 'Nobody at home');
+    await attempt(page, 'Nobody at home', true);
     await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 7');
     await attempt(page, 'Nobody at home');
     await expect.poll(() => status(page).textContent()).toBe('7 waiting to send');
@@ -218,11 +228,24 @@ describe('driver app', () => {
     expect(returning.status).toBe('Returning to sender');
     const { body: sixth } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[5]}`);
     expect(sixth.status).toBe('Out for Delivery');
+    // The attempt's note and photo reached the office, and only the office.
+    await expect
+      .poll(async () => {
+        const { body } = await callApi<{ entries: { note: string | null; photoUrl: string | null }[] }>(
+          admin,
+          'GET',
+          `/api/admin/packages/${codes[5]}/road`,
+        );
+        return body.entries.map((entry) => [entry.note, entry.photoUrl !== null]);
+      })
+      .toEqual([[`Card left under the ${NOTE_WORD} pot`, true]]);
     // The public tracking pages tell the attempts, and the last stop is next.
     await tracking.goto(`/track/${codes[5]}`);
     await tracking
       .getByText(/^Delivery attempted on .+: Nobody at home\. We will try again on the next working day\.$/)
       .waitFor();
+    expect(await tracking.content()).not.toContain(NOTE_WORD);
+    expect(await (await tracking.request.get(`/track/${codes[5]}`)).text()).not.toContain(NOTE_WORD);
     await tracking.goto(`/track/${codes[6]}`);
     await tracking
       .getByText(/^Delivery attempted on .+: Nobody at home\. The package is being returned to its sender\.$/)

@@ -109,6 +109,12 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     params: { trackingCode: state.acceptedCode, kind: 'photo' },
     status: 200,
   }),
+  getAdminPackagesByTrackingCodeRoad: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  // No driver's attempt on this package: the documented 404.
+  getAdminPackagesByTrackingCodeRoadByIdByKind: (state) => ({
+    params: { trackingCode: state.acceptedCode, id: '00000000-0000-4000-8000-000000000000', kind: 'photo' },
+    status: 404,
+  }),
   postAdminLabels: (state) => ({ json: { trackingCodes: [state.acceptedCode], size: 'a4' }, status: 200 }),
   postAdminBulk: (state) => ({
     json: { action: 'accept', trackingCodes: [state.bulkCode, 'NOPE22222222'] },

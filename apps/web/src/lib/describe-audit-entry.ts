@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'package.location_removed': 'Location removed',
   'package.delivery_proof_recorded': 'Proof of delivery recorded',
   'package.delivery_proof_removed': 'Proof of delivery removed',
+  'package.attempt_photo_added': 'Photo of a failed attempt added',
   'package.deleted': 'Package deleted',
   'package.updates_requested': 'E-mail updates requested',
   'package.updates_confirmed': 'E-mail updates confirmed',

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'package.location_removed',
   'package.delivery_proof_recorded',
   'package.delivery_proof_removed',
+  'package.attempt_photo_added',
   'package.deleted',
   'package.updates_requested',
   'package.updates_confirmed',

@@ -13,6 +13,7 @@ import {
   FAILURE_REASONS_COUNT,
   FAILURE_REASONS_REPEATED,
   MAX_ATTEMPTS_RANGE,
+  NOTE_CONTROL,
   noteTooLong,
 } from './messages.ts';
 
@@ -34,7 +35,13 @@ export const driverEventWireSchema = z.object({
   trackingCode: z.string().max(100),
   at: z.string().max(40).describe('When it happened on the road: ISO date-time with its offset'),
   reason: z.string().max(200).optional().describe("attempt_failed: one of the admin's failure reasons"),
-  note: z.string().max(2000).optional().describe(`note: the text, at most ${DRIVER_NOTE_MAX} characters`),
+  note: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe(
+      `note (required) and attempt_failed (optional): the driver's text, trimmed, at most ${DRIVER_NOTE_MAX} characters; line breaks are kept, other control characters refused. Operators read it; the tracking page never shows it`,
+    ),
   receivedBy: z.string().max(200).optional().describe('delivered: who received the package'),
 });
 export type DriverEventWire = z.infer<typeof driverEventWireSchema>;
@@ -47,6 +54,22 @@ export const driverEventsInputSchema = z.object({
     .max(MAX_DRIVER_EVENTS, { error: driverEventsTooMany(MAX_DRIVER_EVENTS) }),
 });
 
+/** C0 and C1 controls and DEL, but the line feed a textarea writes between lines. */
+function hasControlOtherThanLineFeed(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** A driver's note, on a failed attempt or alone: trimmed, at most 500 characters, lines but no other controls. */
+export const driverNoteSchema = z
+  .string()
+  .trim()
+  .max(DRIVER_NOTE_MAX, { error: noteTooLong(DRIVER_NOTE_MAX) })
+  .refine((text) => !hasControlOtherThanLineFeed(text), { error: NOTE_CONTROL });
+
 /** One event as the server checks it, field by field. */
 export const driverEventSchema = z.object({
   id: z.guid({ error: DRIVER_EVENT_ID_INVALID }),
@@ -54,11 +77,7 @@ export const driverEventSchema = z.object({
   trackingCode: trackingCodeSchema,
   at: z.iso.datetime({ offset: true, error: DRIVER_EVENT_TIME_INVALID }),
   reason: z.string().trim().max(100, { error: FAILURE_REASON_TEXT }).optional(),
-  note: z
-    .string()
-    .trim()
-    .max(DRIVER_NOTE_MAX, { error: noteTooLong(DRIVER_NOTE_MAX) })
-    .optional(),
+  note: driverNoteSchema.optional(),
   receivedBy: receivedBySchema.optional(),
 });
 export type DriverEvent = z.infer<typeof driverEventSchema>;
@@ -79,7 +98,10 @@ export type DriverEventResult = z.infer<typeof driverEventResultSchema>;
 export const driverEventsAnswerSchema = z.object({ results: z.array(driverEventResultSchema) });
 export type DriverEventsAnswer = z.infer<typeof driverEventsAnswerSchema>;
 
-/** PUT /api/driver/events/{id}/photo: the images now on the proof of the delivered event's package. */
+/**
+ * PUT /api/driver/events/{id}/photo: for a delivered event, the images now on the proof of its package;
+ * for a failed attempt, its photo (signature always false).
+ */
 export const driverEventPhotoSchema = z.object({
   id: z.string(),
   trackingCode: z.string(),
@@ -92,8 +114,38 @@ export const driverEventParamsSchema = z.object({ id: z.string().max(100) });
 
 /** The multipart form as the API description shows it (the handler reads the parts itself). */
 export const driverEventPhotoFormSchema = z.object({
-  photo: z.string().optional().describe('JPEG, PNG, WebP, AVIF or GIF, at most 10 MB'),
-  signature: z.string().optional().describe('PNG, at most 512 KB'),
+  photo: z.string().optional().describe('A delivery or a failed attempt: JPEG, PNG, WebP, AVIF or GIF, at most 10 MB'),
+  signature: z.string().optional().describe('A delivery only: PNG, at most 512 KB'),
+});
+
+/** What the road told about a package, as operators read it: failed attempts and the driver's notes. */
+export const ROAD_ENTRY_TYPES = ['attempt_failed', 'note'] as const;
+
+export const roadEntrySchema = z
+  .object({
+    id: z.string().describe("The event's id"),
+    type: z.enum(ROAD_ENTRY_TYPES),
+    at: z.iso.datetime().describe('When it happened on the road'),
+    driverName: z.string().describe('Who sent it'),
+    reason: z.string().nullable().describe('A failed attempt: the reason picked from the list'),
+    note: z.string().nullable().describe("The driver's note, if one was written"),
+    photoUrl: z.string().nullable().describe("A failed attempt's photo, through the console's own route"),
+    photoThumbnailUrl: z.string().nullable(),
+  })
+  .meta({ id: 'RoadEntry' });
+export type RoadEntry = z.infer<typeof roadEntrySchema>;
+
+/** GET /api/admin/packages/{trackingCode}/road: newest first. */
+export const packageRoadSchema = z.object({ entries: z.array(roadEntrySchema) }).meta({ id: 'PackageRoad' });
+export type PackageRoad = z.infer<typeof packageRoadSchema>;
+
+export const ROAD_PHOTO_KINDS = ['photo', 'thumbnail'] as const;
+export type RoadPhotoKind = (typeof ROAD_PHOTO_KINDS)[number];
+
+export const roadPhotoParamsSchema = z.object({
+  trackingCode: trackingCodeSchema,
+  id: z.string().max(100),
+  kind: z.enum(ROAD_PHOTO_KINDS, { error: 'Ask for photo or thumbnail' }),
 });
 
 export const DEFAULT_MAX_ATTEMPTS = 3;

@@ -133,14 +133,20 @@ export const FAILURE_REASON_REQUIRED = 'Choose why the delivery failed';
 export const FAILURE_REASON_UNKNOWN = 'Choose one of the failure reasons the admin set';
 export const NOTE_REQUIRED = 'Enter a note';
 export const noteTooLong = (max: number) => `A note is at most ${max} characters`;
+export const NOTE_CONTROL = 'A note cannot contain control characters (line breaks are fine)';
 export const NOT_ON_YOUR_RUN = 'This package is not on your run';
 export const ON_NO_RUN = 'This package is on no run that day';
 export const STOP_REASSIGNED = 'This package was reassigned: it is no longer on your run';
 export const ALREADY_DELIVERED = 'This package was already delivered';
 export const NO_DELIVERED_EVENT = 'No event with this id was received';
 export const NOT_YOUR_EVENT = 'This event was sent by another driver';
-export const EVENT_NOT_DELIVERED = 'Only an applied delivered event takes a photo or signature';
+export const EVENT_NOT_DELIVERED =
+  'Only an applied delivered event takes a photo or signature, and an applied failed attempt a photo';
 export const PROOF_IMAGE_REQUIRED = 'Send a photo or a signature';
+export const ATTEMPT_PHOTO_ONLY = 'A failed attempt takes a photo only: send no signature';
+export const ATTEMPT_PHOTO_REQUIRED = 'Send the photo of the failed attempt';
+export const NO_ROAD_PHOTO = 'This package has no such photo from the road';
+export const CHOOSE_FAILURE_REASON = 'Choose why the package could not be delivered';
 export const notOnTheRoad = (status: string) => `The package's status is ${status}: there is nothing to do on the road`;
 
 // delivery settings

@@ -25,6 +25,16 @@ export const driverEvents = pgTable(
     result: jsonb('result').notNull(),
     /** 'applied' or 'refused': only an applied failed attempt counts. */
     outcome: text('outcome').notNull(),
+    /**
+     * The driver's note of an applied failed attempt or note event: operators read it, the public never
+     * (docs/decisions/0048). Emptied with the photo when the package is deleted.
+     */
+    note: text('note'),
+    /** The reason of an applied failed attempt, one of the admin's list when it was sent. */
+    reason: text('reason'),
+    /** The photo of an applied failed attempt (`{uuid}.attempt.webp`, never served by /uploads). */
+    photoKey: text('photo_key'),
+    photoThumbnailKey: text('photo_thumbnail_key'),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [

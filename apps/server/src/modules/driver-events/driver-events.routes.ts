@@ -1,6 +1,7 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
+  ATTEMPT_PHOTO_ONLY,
   DRIVER_EVENT_TYPES,
   deliverySettingsInputSchema,
   deliverySettingsSchema,
@@ -23,7 +24,7 @@ import { errorAnswers } from '../../http/answers.ts';
 import { operatorActor } from '../audit/audit.service.ts';
 import { PROOF_FIELD_BYTES, receiveProof } from '../packages/proof/delivery-proof-upload.ts';
 import { getDeliverySettings, saveDeliverySettings } from './delivery-settings.service.ts';
-import { attachDeliveryImages, receiveDriverEvents } from './driver-events.service.ts';
+import { attachEventImages, receiveDriverEvents } from './driver-events.service.ts';
 
 const tags = ['Runs'];
 
@@ -76,7 +77,7 @@ const driverEventRoutes = driverScope(async (app, { config }) => {
 const describeBodyOnly: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as never);
 
-/** The images of a delivery on the road, sent after its event: the proof's own limits and checks. */
+/** The images of a delivery or a failed attempt, sent after its event: the proof's own limits and checks. */
 const driverPhotoRoutes = driverScope(async (app, { config }) => {
   await app.register(multipart, {
     limits: { fileSize: LIMITS.maxImageBytes, files: 3, fields: 4, fieldSize: PROOF_FIELD_BYTES, parts: 8 },
@@ -87,17 +88,21 @@ const driverPhotoRoutes = driverScope(async (app, { config }) => {
     {
       schema: {
         tags,
-        summary: 'Adds the photo and signature taken at a delivery to the proof of its package',
+        summary: 'Adds the photo and signature of a delivery to its proof, or the photo of a failed attempt',
         description:
-          'The id of an applied delivered event. A photo (JPEG, PNG, WebP, AVIF or GIF, checked by its bytes, ' +
-          're-encoded as WebP) and a signature (PNG) replace the ones of the proof; sent again, they replace them again.',
+          'The id of an applied event. A delivered event takes a photo and a signature: they replace the ones ' +
+          'of its package’s proof. A failed attempt (attempt_failed) takes a photo only (a signature is ' +
+          `refused 400: "${ATTEMPT_PHOTO_ONLY}"), kept with the attempt for operators, never shown on the ` +
+          'tracking page. Any other event is refused 409. A photo is a JPEG, PNG, WebP, AVIF or GIF, checked ' +
+          'by its bytes and re-encoded as WebP (orientation applied, metadata dropped); the signature a PNG. ' +
+          'Sent again, they replace the earlier ones, whose files are removed.',
         consumes: ['multipart/form-data'],
         params: driverEventParamsSchema,
         body: driverEventPhotoFormSchema,
         response: {
           200: driverEventPhotoSchema,
           ...errorAnswers({
-            400: 'Neither photo nor signature, or a file that is not a supported image',
+            400: `Neither photo nor signature, a signature on a failed attempt, or a file that is not a supported image`,
             403: NOT_YOUR_EVENT,
             404: `${NO_DELIVERED_EVENT}, or ${NO_PROOF}`,
             409: EVENT_NOT_DELIVERED,
@@ -111,7 +116,7 @@ const driverPhotoRoutes = driverScope(async (app, { config }) => {
     async (request) => {
       const received = await receiveProof(request, tmpRoot);
       try {
-        return await attachDeliveryImages(
+        return await attachEventImages(
           { db: app.db, storage: app.storage, companyName: config.company.name, log: request.log },
           { actor: operatorActor(request), role: request.operator!.role },
           request.params.id,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ATTEMPT_PHOTO_ONLY,
   DRIVER_EVENT_ID_INVALID,
   DRIVER_EVENT_ID_REUSED,
   type DriverEvent,
@@ -20,6 +21,7 @@ import {
   type RoadPackage,
   removeEndedProofFiles,
 } from '../packages/road/road-changes.service.ts';
+import { attachRoadAttemptPhoto } from '../packages/road/road-notes.service.ts';
 import type { ReceivedFile } from '../packages/submission/multipart-submission.ts';
 import { getDeliverySettings } from './delivery-settings.service.ts';
 import { admitEvent, applyEvent, checkEvent, type EventSender, readBatchRules } from './driver-event-rules.ts';
@@ -173,6 +175,11 @@ async function receiveBatch(
       bodyHash: hash,
       result,
       outcome: result.status,
+      // What operators read of it (docs/decisions/0048): an applied event's own words, nothing of a refused one.
+      ...(result.status === 'applied' && {
+        note: event.note || null,
+        reason: event.type === 'attempt_failed' ? (event.reason ?? null) : null,
+      }),
     });
     seen.set(id, { id, driverId: sender.actor.id, bodyHash: hash, result });
     return result;
@@ -188,11 +195,11 @@ function repeatOf(first: Seen, sender: EventSender, hash: string): DriverEventRe
 }
 
 /**
- * The photo and signature of a delivered event, sent after it (they are large, and the event must not
- * wait for them): added to the proof of its package. The event must be the sender's (an admin: anyone's)
- * and an applied delivery.
+ * The images of an event, sent after it (they are large, and the event must not wait for them): a
+ * delivery's photo and signature are added to the proof of its package, a failed attempt's photo (no
+ * signature) to the attempt. The event must be the sender's (an admin: anyone's) and applied.
  */
-export async function attachDeliveryImages(
+export async function attachEventImages(
   deps: DriverEventsDeps,
   sender: EventSender,
   id: string,
@@ -201,6 +208,12 @@ export async function attachDeliveryImages(
   const row = isUuid(id) ? await repository.findDriverEvent(deps.db, id.toLowerCase()) : undefined;
   if (!row) throw notFound(NO_DELIVERED_EVENT);
   if (row.driverId !== sender.actor.id && sender.role !== 'admin') throw new AppError(403, NOT_YOUR_EVENT);
-  if (row.type !== 'delivered' || row.outcome !== 'applied' || !row.packageId) throw conflict(EVENT_NOT_DELIVERED);
+  const takesImages = row.type === 'delivered' || row.type === 'attempt_failed';
+  if (!takesImages || row.outcome !== 'applied' || !row.packageId) throw conflict(EVENT_NOT_DELIVERED);
+  if (row.type === 'attempt_failed') {
+    if (files.signature) throw badRequest(ATTEMPT_PHOTO_ONLY);
+    const target = { id: row.id, packageId: row.packageId };
+    return { id: row.id, ...(await attachRoadAttemptPhoto(deps, sender.actor, target, files.photo)) };
+  }
   return { id: row.id, ...(await attachRoadProofImages(deps, sender.actor, row.packageId, files)) };
 }

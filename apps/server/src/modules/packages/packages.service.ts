@@ -25,6 +25,7 @@ import { toPackageAnswer } from './package-view.ts';
 import * as repository from './packages.repository.ts';
 import { deleteProofOf, findProofOf } from './proof/delivery-proof.repository.ts';
 import { proofImageKeys, removeFormerProofFiles } from './proof/delivery-proof-images.ts';
+import { forgetRoadNotesOf } from './road/road-notes.repository.ts';
 
 const TRACKING_CODE_ATTEMPTS = 5;
 
@@ -366,10 +367,12 @@ export async function deletePackage(
   trackingCode: string,
   log?: { warn: (o: object, m: string) => void },
 ) {
-  const { pkg, images, proof } = await deps.db.transaction(async (tx) => {
+  const { pkg, images, proof, roadPhotos } = await deps.db.transaction(async (tx) => {
     const pkg = await requirePackage(tx, trackingCode);
     const images = await repository.findImagesOf(tx, [pkg.id]);
     const proof = await findProofOf(tx, pkg.id);
+    // What drivers wrote and photographed of it goes with it (their events' rows stay, to answer repeats).
+    const roadPhotos = await forgetRoadNotesOf(tx, pkg.id);
     await repository.deletePackage(tx, pkg.id);
     await recordPackageEvent(tx, { type: 'package.deleted', ...eventTarget(pkg), actor, payload: {} });
     await recordAudit(tx, {
@@ -383,11 +386,12 @@ export async function deletePackage(
         deliveryProof: proof !== undefined,
       },
     });
-    return { pkg, images, proof };
+    return { pkg, images, proof, roadPhotos };
   });
   const keys = [
     ...images.flatMap((image) => [image.storageKey, image.thumbnailKey]),
     ...(proof ? proofImageKeys(proof) : []),
+    ...roadPhotos,
   ];
   const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
   if (results.some((result) => result.status === 'rejected')) {

@@ -5,17 +5,19 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 interface ProofPhotoProps {
   photo: Blob | null;
   onChange: (photo: Blob | null) => void;
+  /** What the preview shows: a delivery's photo unless told otherwise. */
+  alt?: string;
 }
 
 /** Longest side of a snapshot: the server keeps 1600 px, so more only costs upload time. */
 const SNAPSHOT_MAX_PX = 1600;
 
 /**
- * A photo of the hand-over: the rear camera with "Take photo" (a snapshot of the video through a
+ * A photo of the hand-over (or of a failed attempt's door): the rear camera with "Take photo" (a snapshot of the video through a
  * canvas), or a file from the phone's camera app or the gallery where the camera cannot start (a file
  * input with `capture`, which opens the camera app on phones).
  */
-export function ProofPhoto({ photo, onChange }: ProofPhotoProps) {
+export function ProofPhoto({ photo, onChange, alt = 'Photo of the delivery' }: ProofPhotoProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
@@ -86,9 +88,7 @@ export function ProofPhoto({ photo, onChange }: ProofPhotoProps) {
   return (
     <Stack gap="xs">
       <Input.Label>Photo</Input.Label>
-      {preview ? (
-        <Image src={preview} alt="Photo of the delivery" maw={320} radius="sm" data-testid="proof-photo-preview" />
-      ) : null}
+      {preview ? <Image src={preview} alt={alt} maw={320} radius="sm" data-testid="proof-photo-preview" /> : null}
       {cameraOn ? (
         <video ref={videoRef} muted playsInline style={{ width: '100%', maxWidth: 320 }} aria-label="Camera" />
       ) : null}

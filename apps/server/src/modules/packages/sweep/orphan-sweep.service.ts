@@ -5,6 +5,8 @@ import type { ImageStorage } from '../../../storage/image-storage.ts';
 import { findStoredImageKeys } from '../packages.repository.ts';
 import { findProofImageKeys } from '../proof/delivery-proof.repository.ts';
 import { PROOF_FILE } from '../proof/delivery-proof-images.ts';
+import { findRoadPhotoKeys } from '../road/road-notes.repository.ts';
+import { ATTEMPT_PHOTO_FILE } from '../road/road-notes.service.ts';
 
 // Only names the image pipeline makes (and their half-written `.partial` twins on the local disk):
 // other features' files in the storage are never touched.
@@ -33,7 +35,7 @@ async function listNames(directory: string): Promise<string[]> {
 }
 
 /**
- * Removes what a crash leaves behind: stored images (a package's or a proof of delivery's) that no row
+ * Removes what a crash leaves behind: stored images (a package's, a proof of delivery's or a failed attempt's) that no row
  * names (a submission's images are written before its transaction commits; a deleted package's files
  * after it), half-written images, and temporary uploads under `tmpDir`. With `olderThan`, only what is older than that goes, so the
  * in-flight work of another process sharing the storage is left alone.
@@ -43,13 +45,19 @@ export async function sweepOrphanFiles(
   tmpDir: string,
   olderThan?: Date,
 ): Promise<SweepResult> {
-  const candidates = (await deps.storage.list()).filter(({ key }) => IMAGE_FILE.test(key) || PROOF_FILE.test(key));
+  const candidates = (await deps.storage.list()).filter(
+    ({ key }) => IMAGE_FILE.test(key) || PROOF_FILE.test(key) || ATTEMPT_PHOTO_FILE.test(key),
+  );
   let images = 0;
   if (candidates.length > 0) {
-    // Proofs of delivery name their own images (a replaced proof's files are left to this sweep when
-    // their removal after the commit failed).
-    const [packageKeys, proofKeys] = await Promise.all([findStoredImageKeys(deps.db), findProofImageKeys(deps.db)]);
-    const referenced = new Set([...packageKeys, ...proofKeys]);
+    // Proofs of delivery and failed attempts name their own images (a replaced one's files are left to
+    // this sweep when their removal after the commit failed).
+    const [packageKeys, proofKeys, roadKeys] = await Promise.all([
+      findStoredImageKeys(deps.db),
+      findProofImageKeys(deps.db),
+      findRoadPhotoKeys(deps.db),
+    ]);
+    const referenced = new Set([...packageKeys, ...proofKeys, ...roadKeys]);
     for (const { key, modifiedAt } of candidates) {
       if (referenced.has(key) || (olderThan && modifiedAt >= olderThan)) continue;
       await deps.storage.delete(key);

@@ -1,5 +1,14 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { CHOOSE_FAILURE_REASON, DRIVER_NOTE_MAX, driverNoteSchema } from '@waybill/domain';
 import { useState } from 'react';
+import { ProofPhoto } from '../../../components/proof/proof-photo.tsx';
+
+export interface AttemptInput {
+  reason: string;
+  /** The driver's note, trimmed; empty when none was written. */
+  note: string;
+  photo: Blob | null;
+}
 
 export interface AttemptDialogProps {
   /** The stop's package; null while closed. */
@@ -7,10 +16,13 @@ export interface AttemptDialogProps {
   /** The admin's list; undefined while it has never been loaded on this phone. */
   reasons: readonly string[] | undefined;
   onClose: () => void;
-  onSave: (reason: string) => Promise<void>;
+  onSave: (input: AttemptInput) => Promise<void>;
 }
 
-/** A failed attempt: why, picked from the admin's list. Saved on the phone at once. */
+/**
+ * A failed attempt: why, picked from the admin's list, with an optional note and photo (operators read
+ * them; the tracking page shows only the reason). Saved on the phone at once.
+ */
 export function AttemptDialog({ trackingCode, reasons, onClose, onSave }: AttemptDialogProps) {
   return (
     <Modal
@@ -36,16 +48,19 @@ function AttemptForm({
 }: Omit<AttemptDialogProps, 'trackingCode'> & { trackingCode: string }) {
   const [reason, setReason] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<Blob | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function save() {
-    if (!reason) {
-      setError('Choose why the package could not be delivered');
-      return;
-    }
+    const checkedNote = driverNoteSchema.safeParse(note);
+    setNoteError(checkedNote.success ? null : (checkedNote.error.issues[0]?.message ?? null));
+    if (!reason) setError(CHOOSE_FAILURE_REASON);
+    if (!reason || !checkedNote.success) return;
     setSaving(true);
     try {
-      await onSave(reason);
+      await onSave({ reason, note: checkedNote.data, photo });
     } finally {
       setSaving(false);
     }
@@ -90,6 +105,22 @@ function AttemptForm({
             The reasons have not reached this phone yet. Connect once to load them.
           </Alert>
         )}
+        <Textarea
+          label="Note"
+          description={`Optional, for the office: ${note.length} of ${DRIVER_NOTE_MAX} characters`}
+          size="md"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={DRIVER_NOTE_MAX}
+          value={note}
+          error={noteError}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+            setNoteError(null);
+          }}
+        />
+        <ProofPhoto photo={photo} onChange={setPhoto} alt="Photo of the attempt" />
         {/* One above the other, full width: a phone's narrow screen keeps each word whole. */}
         <Stack gap="sm">
           <Button type="submit" size="lg" color="orange" loading={saving} disabled={!reasons}>

@@ -217,7 +217,15 @@ export function DriverApp({
         trackingCode={dialog?.kind === 'attempt' ? dialog.trackingCode : null}
         reasons={settings.data?.failureReasons}
         onClose={() => setDialog(null)}
-        onSave={(reason) => act({ type: 'attempt_failed', trackingCode: dialog?.trackingCode ?? '', reason })}
+        onSave={(input) =>
+          act({
+            type: 'attempt_failed',
+            trackingCode: dialog?.trackingCode ?? '',
+            reason: input.reason,
+            note: input.note,
+            photo: input.photo,
+          })
+        }
       />
     </Box>
   );

@@ -1,11 +1,27 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAnswered, isWaiting, listActions, openOutbox, updateAction } from './outbox-db.ts';
 import { newEventId, recordAction } from './record-action.ts';
+import { syncOutbox } from './sync.ts';
 
 const DRIVER = 'kwame@example.com';
 
+/**
+ * A browser's IndexedDB keeps a Blob; fake-indexeddb clones with Node's structuredClone, which cannot
+ * clone jsdom's Blob and would store an empty object. This clone keeps Blobs, as the browser does.
+ */
+const nodeClone = globalThis.structuredClone;
+function cloneKeepingBlobs<T>(value: T): T {
+  if (value instanceof Blob) return value;
+  if (Array.isArray(value)) return value.map(cloneKeepingBlobs) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cloneKeepingBlobs(item)])) as T;
+  }
+  return nodeClone(value);
+}
+
 afterEach(async () => {
+  vi.unstubAllGlobals();
   const db = await openOutbox();
   await db.clear('actions');
 });
@@ -45,6 +61,63 @@ describe('the outbox on the phone', () => {
     expect(isWaiting((await listActions(DRIVER))[0]!)).toBe(true);
     await updateAction(id, (action) => ({ ...action, imagesState: 'sent' }));
     expect(isWaiting((await listActions(DRIVER))[0]!)).toBe(false);
+  });
+
+  it('keeps a failed attempt with its note and photo, and sends the photo once the server applied the attempt', async () => {
+    vi.stubGlobal('structuredClone', cloneKeepingBlobs);
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
+    const id = await recordAction(DRIVER, {
+      type: 'attempt_failed',
+      trackingCode: 'D',
+      reason: 'Nobody at home',
+      note: 'Card under the door',
+      photo,
+    });
+    const [stored] = await listActions(DRIVER);
+    expect(stored?.event).toMatchObject({ reason: 'Nobody at home', note: 'Card under the door' });
+    expect(stored?.photo?.size).toBe(4);
+    expect(stored?.signature).toBeUndefined();
+
+    // The server: the batch first, the photo after it; the first photo upload meets a server restarting.
+    const requests: { path: string; method: string; body: unknown }[] = [];
+    let photoAnswers = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init: RequestInit) => {
+        requests.push({ path, method: init.method ?? 'GET', body: init.body });
+        if (path === '/api/driver/events') {
+          return Response.json({
+            results: [{ id, status: 'applied', package: { trackingCode: 'D', status: 'Out for Delivery' } }],
+          });
+        }
+        photoAnswers += 1;
+        if (photoAnswers === 1) return new Response('', { status: 503 });
+        return Response.json({ id, trackingCode: 'D', photo: true, signature: false });
+      }),
+    );
+    const sync = () => syncOutbox({ driver: DRIVER, xsrfToken: async () => 'token' });
+
+    expect(await sync()).toBe('offline');
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/driver/events',
+      `PUT /api/driver/events/${id}/photo`,
+    ]);
+    expect(JSON.parse(requests[0]!.body as string).events[0]).toMatchObject({ note: 'Card under the door' });
+    const sent = requests[1]!.body as FormData;
+    expect((sent.get('photo') as Blob).size).toBe(4);
+    expect(sent.get('signature')).toBeNull();
+    // Applied, its photo still to go: waiting, the photo kept.
+    let [action] = await listActions(DRIVER);
+    expect(action).toMatchObject({ state: 'sent', imagesState: 'waiting' });
+    expect(action?.photo?.size).toBe(4);
+    expect(isWaiting(action!)).toBe(true);
+
+    expect(await sync()).toBe('done');
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'PUT', 'PUT']);
+    [action] = await listActions(DRIVER);
+    expect(action).toMatchObject({ state: 'sent', imagesState: 'sent' });
+    expect(action?.photo).toBeUndefined();
+    expect(isWaiting(action!)).toBe(false);
   });
 
   it('forgets yesterday’s answered actions and keeps every one still waiting', async () => {
