@@ -371,7 +371,6 @@ export async function deletePackage(
     const pkg = await requirePackage(tx, trackingCode);
     const images = await repository.findImagesOf(tx, [pkg.id]);
     const proof = await findProofOf(tx, pkg.id);
-    // What drivers wrote and photographed of it goes with it (their events' rows stay, to answer repeats).
     const roadPhotos = await forgetRoadNotesOf(tx, pkg.id);
     await repository.deletePackage(tx, pkg.id);
     await recordPackageEvent(tx, { type: 'package.deleted', ...eventTarget(pkg), actor, payload: {} });
