@@ -3,13 +3,46 @@
 import { randomUUID } from 'node:crypto';
 import { generateTrackingCode, localDay } from '@waybill/domain';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { locationUpdates, packages } from '../../src/db/schema/index.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
-import type { TestApp } from './test-app.ts';
+import { signedInMember } from './team-members.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+import type { DatabaseKind } from './test-databases.ts';
 
 let sequence = 0;
+
+/** A member of the team signed in: their id and their client. */
+export interface SignedInMember {
+  id: string;
+  client: TestClient;
+}
+
+/** What a test file of the road works with: an app, its admin, and two drivers, Ama and Ben. */
+export interface RoadTeam {
+  testApp: TestApp;
+  admin: TestClient;
+  driverA: SignedInMember;
+  driverB: SignedInMember;
+}
+
+/**
+ * Starts the app on `kind` before the calling file's tests (its e-mails kept, not sent) with its admin
+ * and two drivers signed in, and closes it after them; the fields are set once the tests run.
+ */
+export function roadTeam(kind: DatabaseKind): RoadTeam {
+  const team = {} as RoadTeam;
+  beforeAll(async () => {
+    team.testApp = await startTestApp(kind);
+    await team.testApp.app.mailOutbox.stop();
+    team.admin = await team.testApp.operator();
+    team.driverA = await signedInMember(team.testApp, 'driver', 'Ama Driver');
+    team.driverB = await signedInMember(team.testApp, 'driver', 'Ben Driver');
+  }, 60_000);
+  afterAll(() => team.testApp?.close());
+  return team;
+}
 
 /** `n` accepted packages (Order Placed), written straight to the database, with their own addresses. */
 export async function readyPackages(testApp: TestApp, n: number): Promise<string[]> {

@@ -18,40 +18,25 @@ import {
   STOP_REASSIGNED,
 } from '@waybill/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { imageBytes } from '../../../test/support/factories.ts';
-import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
-import { driverRuns, readyPackages, roadEvent, sendEvents } from '../../../test/support/road.ts';
-import { signedInMember } from '../../../test/support/team-members.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { driverRuns, readyPackages, roadEvent, roadTeam, sendEvents } from '../../../test/support/road.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { auditLog, deliveryProofs, driverEvents, locationUpdates, packages } from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
-  let testApp: TestApp;
-  let admin: TestClient;
-  let driverA: { id: string; client: TestClient };
-  let driverB: { id: string; client: TestClient };
+  const team = roadTeam(kind);
 
-  beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    await testApp.app.mailOutbox.stop();
-    admin = await testApp.operator();
-    driverA = await signedInMember(testApp, 'driver', 'Ama Driver');
-    driverB = await signedInMember(testApp, 'driver', 'Ben Driver');
-  }, 60_000);
-  afterAll(() => testApp?.close());
-
-  const db = () => testApp.app.db;
+  const db = () => team.testApp.app.db;
 
   const { runs, onRun } = driverRuns(
-    () => testApp,
-    () => admin,
+    () => team.testApp,
+    () => team.admin,
   );
-  const acceptedPackages = (n: number) => readyPackages(testApp, n);
+  const acceptedPackages = (n: number) => readyPackages(team.testApp, n);
   const event = roadEvent;
   const send = sendEvents;
   const statusOf = async (code: string) =>
@@ -66,10 +51,10 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
   const storedEvents = async () => (await db().select({ n: count() }).from(driverEvents))[0]!.n;
 
   it('loaded: Out for Delivery with a location update at the depot, timed on the road, by the driver', async () => {
-    const [code] = await onRun(driverA.id, 1);
+    const [code] = await onRun(team.driverA.id, 1);
     const at = new Date(Date.now() - 5 * 60_000);
     const sent = event('loaded', code!, { at: at.toISOString() });
-    const answer = await send(driverA.client, [sent]);
+    const answer = await send(team.driverA.client, [sent]);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       results: [{ id: sent.id, status: 'applied', package: { trackingCode: code, status: 'Out for Delivery' } }],
@@ -81,64 +66,65 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
       .where(eq(auditLog.targetId, code!))
       .orderBy(auditLog.at, auditLog.id);
     expect(entries.map((entry) => [entry.action, entry.actorId])).toEqual([
-      ['package.status_changed', driverA.id],
-      ['package.location_added', driverA.id],
+      ['package.status_changed', team.driverA.id],
+      ['package.location_added', team.driverA.id],
     ]);
     // out_for_delivery after loaded changes nothing more.
-    const again = await send(driverA.client, [event('out_for_delivery', code!)]);
+    const again = await send(team.driverA.client, [event('out_for_delivery', code!)]);
     expect(again.body.results[0]).toMatchObject({ status: 'applied', package: { status: 'Out for Delivery' } });
     expect(await updatesOf(code!)).toHaveLength(1);
   });
 
   it('the same id with another body is refused 409 and changes nothing', async () => {
-    const [code] = await onRun(driverA.id, 1);
+    const [code] = await onRun(team.driverA.id, 1);
     const sent = event('loaded', code!);
-    await send(driverA.client, [sent]);
-    const other = await send(driverA.client, [{ ...sent, type: 'attempt_failed', reason: 'Business closed' }]);
+    await send(team.driverA.client, [sent]);
+    const other = await send(team.driverA.client, [{ ...sent, type: 'attempt_failed', reason: 'Business closed' }]);
     expect(other.body.results).toEqual([
       { id: sent.id, status: 'refused', code: 409, message: DRIVER_EVENT_ID_REUSED },
     ]);
     expect(await updatesOf(code!)).toHaveLength(1);
     // Another driver sending the same id and body is no repeat of theirs.
-    const stolen = await send(driverB.client, [sent]);
+    const stolen = await send(team.driverB.client, [sent]);
     expect(stolen.body.results[0]).toMatchObject({ status: 'refused', code: 409 });
   });
 
   it("refuses a driver another driver's stop (403) and a stop reassigned since (409); an admin acts on any run", async () => {
-    const [mine, moved] = await onRun(driverA.id, 2);
-    const refused = await send(driverB.client, [event('loaded', mine!)]);
+    const [mine, moved] = await onRun(team.driverA.id, 2);
+    const refused = await send(team.driverB.client, [event('loaded', mine!)]);
     expect(refused.body.results[0]).toMatchObject({ status: 'refused', code: 403, message: NOT_ON_YOUR_RUN });
     expect(await statusOf(mine!)).toBe('Order Placed');
 
-    expect((await send(driverA.client, [event('loaded', moved!)])).body.results[0].status).toBe('applied');
-    const runA = runs.get(driverA.id)!;
+    expect((await send(team.driverA.client, [event('loaded', moved!)])).body.results[0].status).toBe('applied');
+    const runA = runs.get(team.driverA.id)!;
     runA.codes = runA.codes.filter((c) => c !== moved);
-    await onRun(driverB.id, 0);
-    const runB = runs.get(driverB.id)!;
+    await onRun(team.driverB.id, 0);
+    const runB = runs.get(team.driverB.id)!;
     runB.codes.push(moved!);
     expect(
-      (await admin.request('PUT', `/api/admin/runs/${runB.id}/stops`, { json: { trackingCodes: runB.codes } })).status,
+      (await team.admin.request('PUT', `/api/admin/runs/${runB.id}/stops`, { json: { trackingCodes: runB.codes } }))
+        .status,
     ).toBe(200);
-    const late = await send(driverA.client, [event('attempt_failed', moved!, { reason: 'Nobody at home' })]);
+    const late = await send(team.driverA.client, [event('attempt_failed', moved!, { reason: 'Nobody at home' })]);
     expect(late.body.results[0]).toMatchObject({ status: 'refused', code: 409, message: STOP_REASSIGNED });
 
-    expect((await send(admin, [event('loaded', mine!)])).body.results[0]).toMatchObject({
+    expect((await send(team.admin, [event('loaded', mine!)])).body.results[0]).toMatchObject({
       status: 'applied',
       package: { status: 'Out for Delivery' },
     });
     const [loose] = await acceptedPackages(1);
-    expect((await send(admin, [event('loaded', loose!)])).body.results[0]).toMatchObject({
+    expect((await send(team.admin, [event('loaded', loose!)])).body.results[0]).toMatchObject({
       code: 403,
       message: ON_NO_RUN,
     });
   });
 
   it('delivered: Delivered with its proof at the time on the road; a later event is refused 409 with why', async () => {
-    const [code] = await onRun(driverA.id, 1);
+    const [code] = await onRun(team.driverA.id, 1);
     const at = new Date(Date.now() - 3 * 60_000);
-    const noName = await send(driverA.client, [event('delivered', code!)]);
+    const noName = await send(team.driverA.client, [event('delivered', code!)]);
     expect(noName.body.results[0]).toMatchObject({ code: 400, message: RECEIVED_BY_REQUIRED });
-    const done = await send(driverA.client, [
+    const done = await send(team.driverA.client, [
       event('delivered', code!, { receivedBy: 'Kofi Mensah', at: at.toISOString() }),
     ]);
     expect(done.body.results[0]).toMatchObject({ status: 'applied', package: { status: 'Delivered' } });
@@ -150,18 +136,18 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
     expect(proof?.delivery_proofs).toMatchObject({
       receivedBy: 'Kofi Mensah',
       deliveredAt: at,
-      recordedBy: driverA.id,
+      recordedBy: team.driverA.id,
     });
-    const after = await send(driverA.client, [event('attempt_failed', code!, { reason: 'Nobody at home' })]);
+    const after = await send(team.driverA.client, [event('attempt_failed', code!, { reason: 'Nobody at home' })]);
     expect(after.body.results[0]).toMatchObject({ status: 'refused', code: 409, message: ALREADY_DELIVERED });
   });
 
   it('answers 404 for an unknown or deleted package', async () => {
-    const [code] = await onRun(driverA.id, 1);
-    expect((await admin.request('DELETE', `/api/admin/packages/${code}`)).status).toBe(200);
-    const run = runs.get(driverA.id)!;
+    const [code] = await onRun(team.driverA.id, 1);
+    expect((await team.admin.request('DELETE', `/api/admin/packages/${code}`)).status).toBe(200);
+    const run = runs.get(team.driverA.id)!;
     run.codes = run.codes.filter((c) => c !== code);
-    const answer = await send(driverA.client, [event('loaded', code!), event('loaded', 'WB-NOSUCHCODE')]);
+    const answer = await send(team.driverA.client, [event('loaded', code!), event('loaded', 'WB-NOSUCHCODE')]);
     expect(answer.body.results.map((r: { code: number; message: string }) => [r.code, r.message])).toEqual([
       [404, PACKAGE_NOT_FOUND],
       [404, PACKAGE_NOT_FOUND],
@@ -169,7 +155,7 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
   });
 
   it('refuses bad events one by one (400) and applies the good ones of the same batch', async () => {
-    const [code, early] = await onRun(driverA.id, 2);
+    const [code, early] = await onRun(team.driverA.id, 2);
     const now = Date.now();
     const batch = [
       event('loaded', code!, { at: new Date(now + 10 * 60_000).toISOString() }),
@@ -183,7 +169,7 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
       // One minute ahead: within the two minutes a phone's clock may run fast.
       event('loaded', code!, { at: new Date(now + 60_000).toISOString() }),
     ];
-    const answer = await send(driverA.client, batch);
+    const answer = await send(team.driverA.client, batch);
     expect(answer.status).toBe(200);
     const results = answer.body.results as { id: string; status: string; code?: number; message?: string }[];
     expect(results.map((r) => r.id)).toEqual(batch.map((e) => e.id));
@@ -202,10 +188,10 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
   });
 
   it('refuses more than 200 events as a whole, storing nothing', async () => {
-    const [code] = await onRun(driverA.id, 1);
+    const [code] = await onRun(team.driverA.id, 1);
     const before = await storedEvents();
     const answer = await send(
-      driverA.client,
+      team.driverA.client,
       Array.from({ length: 201 }, () => event('note', code!, { note: 'n' })),
     );
     expect(answer.status).toBe(400);
@@ -214,17 +200,17 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
   });
 
   it('the third failed attempt makes the package Returning to sender and e-mails the customers', async () => {
-    const [code] = await onRun(driverA.id, 1);
+    const [code] = await onRun(team.driverA.id, 1);
     const reasons = ['Nobody at home', 'Address not found', 'Business closed'];
     const statuses: string[] = [];
     for (const [index, reason] of reasons.entries()) {
       const at = new Date(Date.now() - (3 - index) * 60_000).toISOString();
-      const answer = await send(driverA.client, [event('attempt_failed', code!, { reason, at })]);
+      const answer = await send(team.driverA.client, [event('attempt_failed', code!, { reason, at })]);
       statuses.push(answer.body.results[0].package.status);
     }
     expect(statuses).toEqual(['Order Placed', 'Order Placed', 'Returning to sender']);
     expect((await updatesOf(code!)).map((u) => u.location)).toEqual(reasons.map((r) => `Delivery attempted: ${r}`));
-    await testApp.app.packageEvents.runOnce();
+    await team.testApp.app.packageEvents.runOnce();
     const [pkg] = await db()
       .select({ id: packages.id, email: packages.email, receiverEmail: packages.receiverEmail })
       .from(packages)
@@ -236,7 +222,7 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
     });
     expect(mails.map((row) => row.to).sort()).toEqual([pkg!.email, pkg!.receiverEmail]);
     // Nothing more to do on the road.
-    const more = await send(driverA.client, [event('loaded', code!)]);
+    const more = await send(team.driverA.client, [event('loaded', code!)]);
     expect(more.body.results[0]).toMatchObject({ status: 'refused', code: 409 });
     expect(
       (
@@ -249,22 +235,22 @@ describe.each(databasesFor('sql'))('driver events on %s', (kind) => {
   });
 
   it('adds the photo and signature of a delivery to its proof, checked by their bytes', async () => {
-    const [code, loaded] = await onRun(driverA.id, 2);
+    const [code, loaded] = await onRun(team.driverA.id, 2);
     const delivered = event('delivered', code!, { receivedBy: 'Kofi Mensah' });
     const other = event('loaded', loaded!);
-    await send(driverA.client, [delivered, other]);
+    await send(team.driverA.client, [delivered, other]);
     const form = (name: string, data: Uint8Array, type: string) => {
       const body = new FormData();
       body.append(name, new Blob([data], { type }), `${name}.bin`);
       return body;
     };
-    const photoOf = (id: unknown, body: FormData, client = driverA.client) =>
+    const photoOf = (id: unknown, body: FormData, client = team.driverA.client) =>
       client.request('PUT', `/api/driver/events/${id}/photo`, { form: body });
     const png = new Uint8Array(await imageBytes());
 
     const notImage = await photoOf(delivered.id, form('photo', new TextEncoder().encode('hello'), 'image/png'));
     expect(notImage.status).toBe(400);
-    expect((await photoOf(delivered.id, form('photo', png, 'image/png'), driverB.client)).status).toBe(403);
+    expect((await photoOf(delivered.id, form('photo', png, 'image/png'), team.driverB.client)).status).toBe(403);
     expect((await photoOf(other.id, form('photo', png, 'image/png'))).status).toBe(409);
     expect((await photoOf(randomUUID(), form('photo', png, 'image/png'))).status).toBe(404);
 

@@ -15,11 +15,11 @@ import {
   runStatusRefused,
 } from '@waybill/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptedPackage, submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
+import { roadTeam } from '../../../test/support/road.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { auditLog, operators, runStops, runs } from '../../db/schema/index.ts';
 
@@ -31,41 +31,32 @@ const freshDay = () => {
 };
 
 describe.each(databasesFor('sql'))('runs on %s', (kind) => {
-  let testApp: TestApp;
-  let admin: TestClient;
+  const team = roadTeam(kind);
   let operator: TestClient;
-  let driverA: { id: string; client: TestClient };
-  let driverB: { id: string; client: TestClient };
   let operatorId: string;
 
   beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    await testApp.app.mailOutbox.stop();
-    admin = await testApp.operator();
-    driverA = await signedInMember(testApp, 'driver', 'Ama Driver');
-    driverB = await signedInMember(testApp, 'driver', 'Ben Driver');
-    const member = await signedInMember(testApp, 'operator', 'Opal Operator');
+    const member = await signedInMember(team.testApp, 'operator', 'Opal Operator');
     operator = member.client;
     operatorId = member.id;
   });
-  afterAll(() => testApp?.close());
 
-  const accepted = async () => (await acceptedPackage(testApp, admin)).trackingCode;
+  const accepted = async () => (await acceptedPackage(team.testApp, team.admin)).trackingCode;
   const createRun = (driverId: string, date: string, client = operator, headers?: Record<string, string>) =>
     client.post('/api/admin/runs', { driverId, date }, headers ? { headers } : undefined);
   const putStops = (id: string, trackingCodes: unknown, client = operator) =>
     client.request('PUT', `/api/admin/runs/${id}/stops`, { json: { trackingCodes } });
   const codesOf = (run: { stops: { trackingCode: string }[] }) => run.stops.map((stop) => stop.trackingCode);
   const stored = async () => ({
-    runs: await testApp.app.db.select().from(runs).orderBy(runs.id),
-    stops: await testApp.app.db.select().from(runStops).orderBy(runStops.runId, runStops.position),
+    runs: await team.testApp.app.db.select().from(runs).orderBy(runs.id),
+    stops: await team.testApp.app.db.select().from(runStops).orderBy(runStops.runId, runStops.position),
   });
 
   it('creates, reads, lists, changes and deletes a run, each change audited', async () => {
     const date = freshDay();
-    const created = await createRun(driverA.id, date);
+    const created = await createRun(team.driverA.id, date);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ driverId: driverA.id, driverName: 'Ama Driver', date, stops: [] });
+    expect(created.body).toMatchObject({ driverId: team.driverA.id, driverName: 'Ama Driver', date, stops: [] });
     const { id } = created.body;
 
     expect((await operator.get(`/api/admin/runs/${id}`)).body).toEqual(created.body);
@@ -74,13 +65,13 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
 
     const later = freshDay();
     const moved = await operator.request('PATCH', `/api/admin/runs/${id}`, {
-      json: { driverId: driverB.id, date: later },
+      json: { driverId: team.driverB.id, date: later },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ id, driverId: driverB.id, driverName: 'Ben Driver', date: later });
+    expect(moved.body).toMatchObject({ id, driverId: team.driverB.id, driverName: 'Ben Driver', date: later });
 
     // The log names the run by its driver and day.
-    const logged = await admin.get(`/api/admin/audit?target=${id}`);
+    const logged = await team.admin.get(`/api/admin/audit?target=${id}`);
     expect(logged.body.map((entry: { targetLabel: string }) => entry.targetLabel)).toEqual([
       `Run of Ben Driver on ${later}`,
       `Run of Ben Driver on ${later}`,
@@ -92,21 +83,25 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     expect((await operator.request('DELETE', `/api/admin/runs/${id}`)).status).toBe(404);
     expect((await operator.get('/api/admin/runs/not-a-uuid')).status).toBe(404);
 
-    const entries = await testApp.app.db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.at);
+    const entries = await team.testApp.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, id))
+      .orderBy(auditLog.at);
     expect(entries.map((entry) => [entry.action, entry.actorId, entry.targetType])).toEqual([
       ['run.created', operatorId, 'run'],
       ['run.updated', operatorId, 'run'],
       ['run.deleted', operatorId, 'run'],
     ]);
-    expect(entries[0]!.after).toEqual({ driverId: driverA.id, date });
-    expect(entries[1]!.before).toEqual({ driverId: driverA.id, date });
-    expect(entries[1]!.after).toEqual({ driverId: driverB.id, date: later });
+    expect(entries[0]!.after).toEqual({ driverId: team.driverA.id, date });
+    expect(entries[1]!.before).toEqual({ driverId: team.driverA.id, date });
+    expect(entries[1]!.after).toEqual({ driverId: team.driverB.id, date: later });
   });
 
   it('keeps the order of the stops as given, reorders them and lets a left-out package go', async () => {
     const date = freshDay();
     const [a, b, c] = [await accepted(), await accepted(), await accepted()];
-    const { id } = (await createRun(driverA.id, date)).body;
+    const { id } = (await createRun(team.driverA.id, date)).body;
     const first = await putStops(id, [b.toLowerCase(), a, c]);
     expect(first.status).toBe(200);
     expect(first.body.stops).toEqual([
@@ -115,7 +110,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
       expect.objectContaining({ position: 3, trackingCode: c }),
     ]);
     // What a driver needs at the door: the destination and the receiver, from the package.
-    const pkg = (await admin.get(`/api/admin/packages/${b}`)).body;
+    const pkg = (await team.admin.get(`/api/admin/packages/${b}`)).body;
     expect(first.body.stops[0]).toEqual({
       position: 1,
       trackingCode: b,
@@ -134,7 +129,11 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     expect(free.body.map((entry: { trackingCode: string }) => entry.trackingCode)).toContain(b);
 
     expect(codesOf((await putStops(id, [])).body)).toEqual([]);
-    const changes = await testApp.app.db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.at);
+    const changes = await team.testApp.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, id))
+      .orderBy(auditLog.at);
     expect(changes.filter((entry) => entry.action === 'run.stops_changed').map((entry) => entry.after)).toEqual([
       { trackingCodes: [b, a, c] },
       { trackingCodes: [c, a] },
@@ -145,8 +144,8 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
   it('moves a stop from another run of the same day in one change, audited on both runs', async () => {
     const date = freshDay();
     const [a, b, c] = [await accepted(), await accepted(), await accepted()];
-    const one = (await createRun(driverA.id, date)).body.id;
-    const two = (await createRun(driverB.id, date)).body.id;
+    const one = (await createRun(team.driverA.id, date)).body.id;
+    const two = (await createRun(team.driverB.id, date)).body.id;
     await putStops(one, [a, b]);
     const moved = await putStops(two, [c, b]);
     expect(codesOf(moved.body)).toEqual([c, b]);
@@ -156,12 +155,12 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
       [two, [c, b]],
     ]);
     const [fromEntry] = (
-      await testApp.app.db.select().from(auditLog).where(eq(auditLog.targetId, one)).orderBy(auditLog.at)
+      await team.testApp.app.db.select().from(auditLog).where(eq(auditLog.targetId, one)).orderBy(auditLog.at)
     ).filter((entry) => entry.action === 'run.stops_changed' && (entry.after as { movedTo?: string }).movedTo);
     expect(fromEntry).toMatchObject({ before: { trackingCodes: [a, b] }, after: { trackingCodes: [a], movedTo: two } });
 
     // A run of another day keeps its own stops: the same package may go out on two days.
-    const other = (await createRun(driverA.id, freshDay())).body.id;
+    const other = (await createRun(team.driverA.id, freshDay())).body.id;
     expect(codesOf((await putStops(other, [b])).body)).toEqual([b]);
     expect(codesOf((await operator.get(`/api/admin/runs/${two}`)).body)).toEqual([c, b]);
   });
@@ -169,11 +168,11 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
   it("takes two changes of a day's stops at once one after the other: the package ends on one run", async () => {
     const date = freshDay();
     const [a, b] = [await accepted(), await accepted()];
-    const one = (await createRun(driverA.id, date)).body.id;
-    const two = (await createRun(driverB.id, date)).body.id;
+    const one = (await createRun(team.driverA.id, date)).body.id;
+    const two = (await createRun(team.driverB.id, date)).body.id;
     const answers = await Promise.all([putStops(one, [a, b]), putStops(two, [b, a]), putStops(one, [b])]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    const stops = await testApp.app.db.select().from(runStops).where(eq(runStops.day, date));
+    const stops = await team.testApp.app.db.select().from(runStops).where(eq(runStops.day, date));
     expect(stops.map((stop) => stop.packageId).sort()).toHaveLength(new Set(stops.map((stop) => stop.packageId)).size);
     expect(stops.length).toBeGreaterThanOrEqual(1);
     expect(stops.length).toBeLessThanOrEqual(2);
@@ -181,30 +180,30 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
 
   it('keeps one run per driver a day and one run per package a day', async () => {
     const date = freshDay();
-    const first = await createRun(driverA.id, date);
+    const first = await createRun(team.driverA.id, date);
     expect(first.status).toBe(201);
-    const again = await createRun(driverA.id, date);
+    const again = await createRun(team.driverA.id, date);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: RUN_EXISTS });
 
     // The database itself refuses a package on two runs of a day, whatever the code above it does.
     const code = await accepted();
-    const other = (await createRun(driverB.id, date)).body.id;
+    const other = (await createRun(team.driverB.id, date)).body.id;
     await putStops(first.body.id, [code]);
-    const [stop] = await testApp.app.db.select().from(runStops).where(eq(runStops.runId, first.body.id));
+    const [stop] = await team.testApp.app.db.select().from(runStops).where(eq(runStops.runId, first.body.id));
     await expect(
-      testApp.app.db.insert(runStops).values({ runId: other, day: date, packageId: stop!.packageId, position: 1 }),
+      team.testApp.app.db.insert(runStops).values({ runId: other, day: date, packageId: stop!.packageId, position: 1 }),
     ).rejects.toThrow();
     // A stop's day is its run's: the foreign key refuses another.
     await expect(
-      testApp.app.db
+      team.testApp.app.db
         .insert(runStops)
         .values({ runId: other, day: freshDay(), packageId: stop!.packageId, position: 1 }),
     ).rejects.toThrow();
 
     // Moving a run to a day where its package is already planned, or where its driver has a run, is refused.
     const later = freshDay();
-    const laterRun = (await createRun(driverB.id, later)).body.id;
+    const laterRun = (await createRun(team.driverB.id, later)).body.id;
     await putStops(laterRun, [code]);
     const clash = await operator.request('PATCH', `/api/admin/runs/${first.body.id}`, { json: { date: later } });
     expect(clash.status).toBe(409);
@@ -217,22 +216,22 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     const free = freshDay();
     const followed = await operator.request('PATCH', `/api/admin/runs/${first.body.id}`, { json: { date: free } });
     expect(followed.body).toMatchObject({ date: free, stops: [expect.objectContaining({ trackingCode: code })] });
-    const stops = await testApp.app.db.select().from(runStops).where(eq(runStops.runId, first.body.id));
+    const stops = await team.testApp.app.db.select().from(runStops).where(eq(runStops.runId, first.body.id));
     expect(stops.map((row) => row.day)).toEqual([free]);
   });
 
   it('refuses Pending, Rejected and Delivered packages, naming each, and stores nothing', async () => {
     const date = freshDay();
-    const { id } = (await createRun(driverA.id, date)).body;
+    const { id } = (await createRun(team.driverA.id, date)).body;
     const ok = await accepted();
     await putStops(id, [ok]);
-    const pending = await submitPackage(testApp);
-    const rejected = await submitPackage(testApp);
-    expect((await admin.post('/api/admin/reject', { trackingCode: rejected })).status).toBe(200);
+    const pending = await submitPackage(team.testApp);
+    const rejected = await submitPackage(team.testApp);
+    expect((await team.admin.post('/api/admin/reject', { trackingCode: rejected })).status).toBe(200);
     const delivered = await accepted();
-    await admin.post('/api/admin/update-status', { trackingCode: delivered, status: 'Delivered' });
+    await team.admin.post('/api/admin/update-status', { trackingCode: delivered, status: 'Delivered' });
     const custom = await accepted();
-    await admin.post('/api/admin/update-status', { trackingCode: custom, status: 'Held at customs' });
+    await team.admin.post('/api/admin/update-status', { trackingCode: custom, status: 'Held at customs' });
     const before = await stored();
 
     const refused = await putStops(id, [ok, pending, rejected, delivered, custom, 'NOSUCHCODE1']);
@@ -252,7 +251,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     // A stop delivered meanwhile stays on its run and can still be reordered.
     const other = await accepted();
     await putStops(id, [ok, other]);
-    await admin.post('/api/admin/update-status', { trackingCode: ok, status: 'Delivered' });
+    await team.admin.post('/api/admin/update-status', { trackingCode: ok, status: 'Delivered' });
     const reordered = await putStops(id, [other, ok]);
     expect(reordered.status).toBe(200);
     expect(reordered.body.stops.map((stop: { status: string }) => stop.status)).toEqual(['Order Placed', 'Delivered']);
@@ -260,10 +259,10 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
 
   it('refuses bad input with a clear message and stores nothing', async () => {
     const date = freshDay();
-    const { id } = (await createRun(driverA.id, date)).body;
+    const { id } = (await createRun(team.driverA.id, date)).body;
     const code = await accepted();
-    const deactivated = await signedInMember(testApp, 'driver');
-    await testApp.app.db.update(operators).set({ active: false }).where(eq(operators.id, deactivated.id));
+    const deactivated = await signedInMember(team.testApp, 'driver');
+    await team.testApp.app.db.update(operators).set({ active: false }).where(eq(operators.id, deactivated.id));
     const before = await stored();
 
     for (const driverId of ['00000000-0000-4000-8000-000000000000', operatorId, deactivated.id, 'nope']) {
@@ -272,7 +271,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
       expect(answer.body, driverId).toEqual({ message: DRIVER_NOT_FOUND, errors: { driverId: DRIVER_NOT_FOUND } });
     }
     for (const bad of ['2026-02-30', 'tomorrow', '2026-1-5', '', '1969-12-31', 20270101]) {
-      const answer = await createRun(driverA.id, bad as string);
+      const answer = await createRun(team.driverA.id, bad as string);
       expect(answer.status, String(bad)).toBe(400);
       expect(answer.body.errors?.date, String(bad)).toBe(DAY_INVALID);
       expect((await operator.get(`/api/admin/runs?date=${bad}`)).status, String(bad)).toBe(400);
@@ -304,21 +303,21 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
   it('creates a run once for a repeated Idempotency-Key', async () => {
     const date = freshDay();
     const headers = { 'Idempotency-Key': `run-${kind}-${date}` };
-    const first = await createRun(driverB.id, date, operator, headers);
-    const second = await createRun(driverB.id, date, operator, headers);
+    const first = await createRun(team.driverB.id, date, operator, headers);
+    const second = await createRun(team.driverB.id, date, operator, headers);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
-    expect((await testApp.app.db.select().from(runs).where(eq(runs.day, date))).length).toBe(1);
-    const created = await testApp.app.db.select().from(auditLog).where(eq(auditLog.targetId, first.body.id));
+    expect((await team.testApp.app.db.select().from(runs).where(eq(runs.day, date))).length).toBe(1);
+    const created = await team.testApp.app.db.select().from(auditLog).where(eq(auditLog.targetId, first.body.id));
     expect(created.map((entry) => entry.action)).toEqual(['run.created']);
   });
 
   it('lists the packages that can go out and are on no run that day, a page at a time', async () => {
     const date = freshDay();
     const [a, b] = [await accepted(), await accepted()];
-    const pending = await submitPackage(testApp);
-    const { id } = (await createRun(driverA.id, date)).body;
+    const pending = await submitPackage(team.testApp);
+    const { id } = (await createRun(team.driverA.id, date)).body;
     await putStops(id, [a]);
     const all = await operator.get(`/api/admin/runs/unassigned?date=${date}&pageSize=100`);
     expect(all.status).toBe(200);
@@ -350,46 +349,48 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
 
   it("answers a driver today's run with its stops in order, or run: null", async () => {
     const today = localDay(new Date());
-    const none = await driverB.client.get('/api/driver/run');
+    const none = await team.driverB.client.get('/api/driver/run');
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ date: today, run: null });
 
     const [a, b] = [await accepted(), await accepted()];
-    const { id } = (await createRun(driverA.id, today)).body;
+    const { id } = (await createRun(team.driverA.id, today)).body;
     await putStops(id, [b, a]);
-    const mine = await driverA.client.get('/api/driver/run');
+    const mine = await team.driverA.client.get('/api/driver/run');
     expect(mine.body.date).toBe(today);
-    expect(mine.body.run).toMatchObject({ id, driverId: driverA.id, date: today });
+    expect(mine.body.run).toMatchObject({ id, driverId: team.driverA.id, date: today });
     expect(codesOf(mine.body.run)).toEqual([b, a]);
-    // Another driver's run is not theirs; an admin trying the driver app has none.
-    expect((await driverB.client.get('/api/driver/run')).body.run).toBeNull();
-    expect((await admin.get('/api/driver/run')).body).toEqual({ date: today, run: null });
+    // Another driver's run is not theirs; an team.admin trying the driver app has none.
+    expect((await team.driverB.client.get('/api/driver/run')).body.run).toBeNull();
+    expect((await team.admin.get('/api/driver/run')).body).toEqual({ date: today, run: null });
 
     // A package deleted for good leaves the run with it.
-    expect((await admin.request('DELETE', `/api/admin/packages/${b}`)).status).toBe(200);
-    expect(codesOf((await driverA.client.get('/api/driver/run')).body.run)).toEqual([a]);
+    expect((await team.admin.request('DELETE', `/api/admin/packages/${b}`)).status).toBe(200);
+    expect(codesOf((await team.driverA.client.get('/api/driver/run')).body.run)).toEqual([a]);
   });
 
   it("shows each stop's failed attempt of the run's day, from any phone, and none of another day", async () => {
     const today = localDay(new Date());
     const [a, b] = [await accepted(), await accepted()];
-    const { id } = (await createRun(driverB.id, today)).body;
+    const { id } = (await createRun(team.driverB.id, today)).body;
     await putStops(id, [a, b]);
     const at = new Date(Date.now() - 60_000).toISOString();
-    const sent = await driverB.client.post('/api/driver/events', {
+    const sent = await team.driverB.client.post('/api/driver/events', {
       events: [
         { id: randomUUID(), type: 'loaded', trackingCode: a, at },
         { id: randomUUID(), type: 'attempt_failed', trackingCode: a, at, reason: 'Nobody at home' },
       ],
     });
     expect(sent.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
-    const stops = (await driverB.client.get('/api/driver/run')).body.run.stops as { attempt: unknown }[];
+    const stops = (await team.driverB.client.get('/api/driver/run')).body.run.stops as { attempt: unknown }[];
     expect(stops.map((stop) => stop.attempt)).toEqual([{ at, reason: 'Nobody at home' }, null]);
     // The same packages on tomorrow's run: today's attempt is not that day's.
     const tomorrow = localDay(new Date(Date.now() + 24 * 60 * 60 * 1000));
-    const later = (await createRun(driverB.id, tomorrow)).body;
+    const later = (await createRun(team.driverB.id, tomorrow)).body;
     await putStops(later.id, [a]);
-    const [run] = (await admin.get(`/api/admin/runs?date=${tomorrow}`)).body as { stops: { attempt: unknown }[] }[];
+    const [run] = (await team.admin.get(`/api/admin/runs?date=${tomorrow}`)).body as {
+      stops: { attempt: unknown }[];
+    }[];
     expect(run!.stops.map((stop) => stop.attempt)).toEqual([null]);
   });
 });
