@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { launchBrowser, screenshotViewport, VIEWPORTS, type ViewportName } from '../support/browser.ts';
 import { newConsoleContext, openConsolePage } from '../support/console-page.ts';
-import { checkScreenInBothModes } from '../support/walk.ts';
 
 const PATH = '/api/admin/delivery-settings';
 const TITLE = 'Delivery settings';
@@ -156,27 +155,5 @@ describe('Delivery settings on Dispatch', () => {
     expect(await readSettings()).toEqual({ depotLocation: depot, maxAttempts: 2, failureReasons: expected });
     expect(errors).toEqual([]);
     await close();
-  });
-
-  it('checks Dispatch with the dialog open at 1280 and 375 px, light and dark', async () => {
-    for (const viewport of ['desktop', 'mobile'] as const) {
-      const { page, errors, close } = await openDispatch(viewport);
-      await checkScreenInBothModes(page, errors, {
-        name: 'console dispatch',
-        viewport,
-        states: [
-          {
-            name: 'delivery settings',
-            enter: async (opened) => void (await openDialog(opened)),
-            exit: async (opened) => {
-              const dialog = opened.getByRole('dialog', { name: TITLE });
-              await dialog.getByRole('button', { name: 'Cancel' }).click();
-              await dialog.waitFor({ state: 'detached' });
-            },
-          },
-        ],
-      });
-      await close();
-    }
   });
 });

@@ -540,6 +540,16 @@ export const SCREENS: Screen[] = [
       await heading(page, 'Dispatch');
       await page.getByRole('list', { name: 'Packages not on a run' }).waitFor();
     },
+    states: [
+      {
+        name: 'delivery settings',
+        enter: async (page) => {
+          await page.getByRole('button', { name: 'Delivery settings' }).click();
+          await dialogOpen(page, 'Delivery settings');
+        },
+        exit: (page) => closeDialog(page, 'Delivery settings', 'Cancel'),
+      },
+    ],
   },
   {
     name: 'console team',
