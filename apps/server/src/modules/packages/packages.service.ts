@@ -18,8 +18,16 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
-import { type AuditActor, pickFields, recordAudit } from '../audit/audit.service.ts';
-import { recordPackageEvent } from '../events/events.service.ts';
+import { type AuditActor, pickFields, recordAudit, recordAudits } from '../audit/audit.service.ts';
+import { recordPackageEvent, recordPackageEvents } from '../events/events.service.ts';
+import {
+  eventTarget,
+  type FailedAttempt,
+  locationAddedRecords,
+  packageTarget,
+  proofRemovedAudit,
+  statusChangeRecords,
+} from './change-records.ts';
 import type { StoredImage } from './images/image-processing.ts';
 import { toPackageAnswer } from './package-view.ts';
 import * as repository from './packages.repository.ts';
@@ -33,8 +41,6 @@ const TRACKING_CODE_ATTEMPTS = 5;
 // What a package's submission and deletion record: no name, e-mail, phone, address or description,
 // which would stay in the log, readable by every operator, after the package is deleted.
 const AUDITED_PACKAGE_FIELDS = ['status', 'quantity', 'weight'] as const;
-
-const packageTarget = (trackingCode: string) => ({ type: 'package', id: trackingCode }) as const;
 
 export interface PackageDeps {
   db: Database;
@@ -124,12 +130,6 @@ async function failStatusChange(db: Database, trackingCode: string, message: str
 // (the customers' e-mails and every other consumer), a rolled-back one never is. Each has a form that
 // answers the changed row (all a bulk action reports, so it reads no images or location updates) and
 // one that answers the view.
-
-/** The package an event is about. */
-const eventTarget = (pkg: { id: string; trackingCode: string }) => ({
-  packageId: pkg.id,
-  trackingCode: pkg.trackingCode,
-});
 
 export async function acceptPackage(deps: PackageDeps, actor: AuditActor, trackingCode: string, now = new Date()) {
   return viewOf(deps, await acceptPackageRow(deps.db, actor, trackingCode, now));
@@ -240,55 +240,23 @@ export async function changePackageStatusRow(
     const changed =
       (await repository.updatePackageStatus(tx, trackingCode, { status }, { statusIsNot: PENDING_STATUS })) ??
       (await failStatusChange(tx, trackingCode, DECIDE_FIRST));
-    // Setting the status it already has is no news. `since` names the state the change started from, so
-    // the same change sent twice at once is heard as one, while a later return to an earlier status
-    // (Shipped, Processing, Shipped) is news again.
-    if (before.status !== changed.status) {
-      const target = eventTarget(changed);
-      const since = before.updatedAt.toISOString();
-      await recordPackageEvent(tx, {
-        type: 'package.status_changed',
-        ...target,
-        actor,
-        payload: { from: before.status, to: changed.status, since, ...(cause === 'attempt' && { byAttempt: true }) },
-      });
-      if (changed.status === DELIVERED_STATUS) {
-        await recordPackageEvent(tx, { type: 'package.delivered', ...target, actor, payload: {} });
-      }
-    }
-    // Recorded even when the status stays the same: the operator did set it.
-    await recordAudit(tx, {
-      actor,
-      action: 'package.status_changed',
-      target: packageTarget(changed.trackingCode),
-      before: { status: before.status },
-      after: { status: changed.status },
+    const records = statusChangeRecords(changed, actor, {
+      from: before.status,
+      to: changed.status,
+      since: before.updatedAt,
+      cause,
     });
+    await recordPackageEvents(tx, records.events);
+    await recordAudits(tx, records.audits);
     const delivered = before.status !== DELIVERED_STATUS && changed.status === DELIVERED_STATUS;
     const ended = delivered ? await deleteProofOf(tx, changed.id) : undefined;
-    if (ended) {
-      await recordAudit(tx, {
-        actor,
-        action: 'package.delivery_proof_removed',
-        target: packageTarget(changed.trackingCode),
-        before: {
-          photo: ended.photoKey !== null,
-          signature: ended.signatureKey !== null,
-        },
-      });
-    }
+    if (ended) await recordAudit(tx, proofRemovedAudit(changed, actor, ended));
     return { pkg: changed, endedProofFiles: ended ? proofImageKeys(ended) : [] };
   });
 }
 
 export async function addLocationUpdate(deps: PackageDeps, actor: AuditActor, trackingCode: string, location: string) {
   return viewOf(deps, await addLocationUpdateRow(deps.db, actor, trackingCode, location));
-}
-
-/** A failed delivery attempt, told by the location update it adds: why, and whether it was the last one allowed. */
-export interface FailedAttempt {
-  reason: string;
-  returning: boolean;
 }
 
 /**
@@ -313,27 +281,9 @@ export async function addLocationUpdateRow(
       attemptReason: attempt?.reason ?? null,
     });
     await repository.touchPackage(tx, pkg.id);
-    // Named by the update, so the same place reported twice on a journey is two pieces of news.
-    await recordPackageEvent(tx, {
-      type: 'package.location_added',
-      ...eventTarget(pkg),
-      actor,
-      payload: { location, updateId: update.id, ...(attempt && { attempt: true }) },
-    });
-    if (attempt) {
-      await recordPackageEvent(tx, {
-        type: 'package.delivery_attempted',
-        ...eventTarget(pkg),
-        actor,
-        payload: { updateId: update.id, at: update.timestamp.toISOString(), ...attempt },
-      });
-    }
-    await recordAudit(tx, {
-      actor,
-      action: 'package.location_added',
-      target: packageTarget(pkg.trackingCode),
-      after: { location: update.location, timestamp: update.timestamp.toISOString() },
-    });
+    const records = locationAddedRecords(pkg, actor, update, attempt);
+    await recordPackageEvents(tx, records.events);
+    await recordAudits(tx, records.audits);
     return pkg;
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { conflict, notFound, validationError } from '../../../errors.ts';
 import { type OperatorActor, recordAudit } from '../../audit/audit.service.ts';
+import { proofRecordedAudit } from '../change-records.ts';
 import { getPackage } from '../package-reads.service.ts';
 import { findPackageByCode } from '../packages.repository.ts';
 import { changePackageStatusRow, type PackageDeps } from '../packages.service.ts';
@@ -24,7 +25,6 @@ import {
   proofImageKeys,
   removeFormerProofFiles,
   removeProofImages,
-  type StoredProofImages,
   storeProofImages,
 } from './delivery-proof-images.ts';
 
@@ -97,13 +97,7 @@ export async function recordDeliveryProof<Replay>(
         recordedBy: actor.id,
         deliveredAt: new Date(),
       });
-      await recordAudit(tx, {
-        actor,
-        action: 'package.delivery_proof_recorded',
-        target: { type: 'package', id: delivered.trackingCode },
-        before: written.replaced ? auditedProof(written.replaced) : null,
-        after: auditedProof(written.proof),
-      });
+      await recordAudit(tx, proofRecordedAudit(delivered, actor, written.replaced ?? null, written.proof));
       return [...endedProofFiles, ...(written.replaced ? proofImageKeys(written.replaced) : [])];
     });
   } catch (error) {
@@ -118,12 +112,6 @@ export async function recordDeliveryProof<Replay>(
     'proof of delivery recorded',
   );
   return { delivered: await getPackage(deps, trackingCode) };
-}
-
-/** What the audit log keeps of a proof: the name and which images it has (never the images). */
-// The receiver's name stays with the proof (deleted with the package), not in the log.
-function auditedProof(row: StoredProofImages) {
-  return { photo: row.photoKey !== null, signature: row.signatureKey !== null };
 }
 
 async function requireProof(deps: PackageDeps, trackingCode: string) {

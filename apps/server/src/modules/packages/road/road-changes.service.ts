@@ -13,8 +13,14 @@ import { badRequest, notFound } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
 import { type AuditRecord, type OperatorActor, recordAudit, recordAudits } from '../../audit/audit.service.ts';
 import { type NewPackageEvent, recordPackageEvents } from '../../events/events.service.ts';
+import {
+  type FailedAttempt,
+  locationAddedRecords,
+  proofRecordedAudit,
+  proofRemovedAudit,
+  statusChangeRecords,
+} from '../change-records.ts';
 import * as repository from '../packages.repository.ts';
-import type { FailedAttempt } from '../packages.service.ts';
 import * as proofs from '../proof/delivery-proof.repository.ts';
 import {
   proofImageKeys,
@@ -114,60 +120,19 @@ async function writeSteps(tx: Database, actor: OperatorActor, steps: Step[], aft
   const entries: AuditRecord[] = [];
   const locations: Parameters<typeof roadRepository.insertLocationUpdates>[1] = [];
   const proofRows: (typeof deliveryProofs.$inferInsert)[] = [];
+  const add = (records: { events: NewPackageEvent[]; audits: AuditRecord[] }) => {
+    events.push(...records.events);
+    entries.push(...records.audits);
+  };
   for (const step of steps) {
-    const target = { packageId: step.pkg.id, trackingCode: step.pkg.trackingCode, actor };
-    const audited = { actor, target: { type: 'package', id: step.pkg.trackingCode } } as const;
     if (step.kind === 'status') {
-      events.push({
-        type: 'package.status_changed',
-        ...target,
-        payload: {
-          from: step.from,
-          to: step.to,
-          since: step.since.toISOString(),
-          ...(step.cause === 'attempt' && { byAttempt: true }),
-        },
-      });
-      if (step.to === DELIVERED_STATUS) events.push({ type: 'package.delivered', ...target, payload: {} });
-      entries.push({
-        ...audited,
-        action: 'package.status_changed',
-        before: { status: step.from },
-        after: { status: step.to },
-      });
+      add(statusChangeRecords(step.pkg, actor, { from: step.from, to: step.to, since: step.since, cause: step.cause }));
       const proof = step.to === DELIVERED_STATUS ? ended.get(step.pkg.id) : undefined;
-      if (proof) {
-        entries.push({
-          ...audited,
-          action: 'package.delivery_proof_removed',
-          before: { photo: proof.photoKey !== null, signature: proof.signatureKey !== null },
-        });
-      }
+      if (proof) entries.push(proofRemovedAudit(step.pkg, actor, proof));
     } else if (step.kind === 'location') {
-      locations.push({
-        id: step.id,
-        packageId: step.pkg.id,
-        location: step.location,
-        timestamp: step.at,
-        attemptReason: step.attempt?.reason ?? null,
-      });
-      events.push({
-        type: 'package.location_added',
-        ...target,
-        payload: { location: step.location, updateId: step.id, ...(step.attempt && { attempt: true }) },
-      });
-      if (step.attempt) {
-        events.push({
-          type: 'package.delivery_attempted',
-          ...target,
-          payload: { updateId: step.id, at: step.at.toISOString(), ...step.attempt },
-        });
-      }
-      entries.push({
-        ...audited,
-        action: 'package.location_added',
-        after: { location: step.location, timestamp: step.at.toISOString() },
-      });
+      const update = { id: step.id, location: step.location, timestamp: step.at };
+      locations.push({ ...update, packageId: step.pkg.id, attemptReason: step.attempt?.reason ?? null });
+      add(locationAddedRecords(step.pkg, actor, update, step.attempt));
     } else {
       proofRows.push({
         packageId: step.pkg.id,
@@ -178,12 +143,7 @@ async function writeSteps(tx: Database, actor: OperatorActor, steps: Step[], aft
         recordedBy: actor.id,
         deliveredAt: step.at,
       });
-      entries.push({
-        ...audited,
-        action: 'package.delivery_proof_recorded',
-        before: null,
-        after: { photo: false, signature: false },
-      });
+      entries.push(proofRecordedAudit(step.pkg, actor, null, { photoKey: null, signatureKey: null }));
     }
   }
   const changed = new Set(steps.map((step) => step.pkg.id));
@@ -236,13 +196,7 @@ export async function attachRoadProofImages(
         deliveredAt: proof.deliveredAt,
       });
       const before = replaced ?? proof;
-      await recordAudit(tx, {
-        actor,
-        action: 'package.delivery_proof_recorded',
-        target: { type: 'package', id: pkg.trackingCode },
-        before: { photo: before.photoKey !== null, signature: before.signatureKey !== null },
-        after: { photo: next.photoKey !== null, signature: next.signatureKey !== null },
-      });
+      await recordAudit(tx, proofRecordedAudit(pkg, actor, before, next));
       const kept = new Set(Object.values(next));
       return {
         trackingCode: pkg.trackingCode,
