@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { copyDatabaseDir } from '@waybill/testing';
@@ -45,6 +45,9 @@ async function migrationsFingerprint(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+// A checkout on other migrations that still needs a template removed as stale rebuilds it in seconds.
+const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A migrated PGlite data directory made once per migration set (a fresh PGlite costs seconds and
  * ~800 MB; copying a migrated one and reopening it ~0.3 s). Built aside and renamed into place, so
@@ -54,6 +57,8 @@ export async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `waybill-pglite-template-${await migrationsFingerprint()}`);
   try {
     await readdir(template);
+    // The date of its last use: templates unused for a day are removed (removeStalePgliteTemplates).
+    await utimes(template, new Date(), new Date()).catch(() => {});
     return template;
   } catch {
     // not built yet
@@ -68,12 +73,29 @@ export async function pgliteTemplate(): Promise<string> {
     // another test file finished first; its template is as good
   }
   await rm(building, { recursive: true, force: true });
+  await removeStalePgliteTemplates(template);
   return template;
 }
 
+/**
+ * Templates of other migration sets (40 MB each) not touched for a day, and half-built ones as old, left
+ * in the temporary folder by earlier runs: removed when a new one is built, as the PostgreSQL ones are
+ * dropped (see dropStaleTemplates).
+ */
+async function removeStalePgliteTemplates(current: string): Promise<void> {
+  const prefix = `${path.basename(current).replace(/[0-9a-f]+$/, '')}`;
+  for (const name of await readdir(os.tmpdir())) {
+    const folder = path.join(os.tmpdir(), name);
+    if (!name.startsWith(prefix) || folder === current) continue;
+    const touched = await stat(folder).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - touched > STALE_TEMPLATE_MS) await rm(folder, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
 const TEMPLATE_PREFIX = 'waybill_template_';
-// A checkout on other migrations that still needs a template dropped as stale rebuilds it in seconds.
-const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
 const databaseUrl = (adminUrl: string, name: string) => {
   const url = new URL(adminUrl);
