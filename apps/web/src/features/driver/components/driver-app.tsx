@@ -203,29 +203,13 @@ export function DriverApp({
       <DeliveredDialog
         trackingCode={dialog?.kind === 'delivered' ? dialog.trackingCode : null}
         onClose={() => setDialog(null)}
-        onSave={(input) =>
-          act({
-            type: 'delivered',
-            trackingCode: dialog?.trackingCode ?? '',
-            receivedBy: input.receivedBy,
-            photo: input.photo,
-            signature: input.signature,
-          })
-        }
+        onSave={(input) => act({ type: 'delivered', trackingCode: dialog?.trackingCode ?? '', ...input })}
       />
       <AttemptDialog
         trackingCode={dialog?.kind === 'attempt' ? dialog.trackingCode : null}
         reasons={settings.data?.failureReasons}
         onClose={() => setDialog(null)}
-        onSave={(input) =>
-          act({
-            type: 'attempt_failed',
-            trackingCode: dialog?.trackingCode ?? '',
-            reason: input.reason,
-            note: input.note,
-            photo: input.photo,
-          })
-        }
+        onSave={(input) => act({ type: 'attempt_failed', trackingCode: dialog?.trackingCode ?? '', ...input })}
       />
     </Box>
   );
