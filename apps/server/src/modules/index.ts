@@ -16,6 +16,7 @@ import { plansRoutes } from './plans/plans.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
+import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 
 /**
@@ -27,6 +28,7 @@ export const featureRoutes: RoutesPlugin[] = [
   authRoutes,
   teamRoutes,
   trackingRoutes,
+  packageCheckRoutes,
   subscriptionsRoutes,
   packagesRoutes,
   attentionRoutes,

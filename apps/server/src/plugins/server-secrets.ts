@@ -14,6 +14,8 @@ export interface ServerKeys {
   xsrf: KeyObject;
   /** The sign-in device cookie (modules/auth). */
   device: KeyObject;
+  /** The cookie of a sender or recipient checked on the tracking page (modules/tracking/package-check). */
+  packageCheck: KeyObject;
 }
 
 declare module 'fastify' {
@@ -42,7 +44,11 @@ export async function loadServerSecret(db: Database, name: string): Promise<Buff
 export function serverKeysFrom(secret: Buffer): ServerKeys {
   const derive = (use: string) =>
     createSecretKey(Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `waybill: ${use}`, 32)));
-  return { xsrf: derive('anti-forgery token'), device: derive('sign-in device') };
+  return {
+    xsrf: derive('anti-forgery token'),
+    device: derive('sign-in device'),
+    packageCheck: derive('package check'),
+  };
 }
 
 /** Reads (or makes) the signing secret once, before any request is answered. */

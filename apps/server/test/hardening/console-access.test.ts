@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = [
   'GET /api/plans',
   'GET /api/details',
   'GET /api/track/:code',
+  // Proving one is the package's recipient or sender: a budget of wrong tries per package and address.
+  'POST /api/track/:code/verify',
   // E-mail updates: asking answers the same for every address; the links carry one-time tokens.
   'POST /api/track/:code/subscriptions',
   'GET /api/subscriptions/confirm',

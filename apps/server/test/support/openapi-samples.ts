@@ -68,6 +68,12 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     json: { email: 'watcher@example.org' },
     status: 202,
   }),
+  // Digits no phone of the samples' packages ends in (theirs end in their sequence number).
+  postTrackByCodeVerify: (state) => ({
+    params: { code: state.acceptedCode },
+    json: { phoneLast4: '0000' },
+    status: 403,
+  }),
   getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),

@@ -42,6 +42,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'run.updated': 'Run changed',
   'run.deleted': 'Run deleted',
   'run.stops_changed': 'Stops of a run changed',
+  'package.checked': 'Sender or recipient checked on the tracking page',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */

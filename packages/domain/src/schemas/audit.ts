@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'run.updated',
   'run.deleted',
   'run.stops_changed',
+  'package.checked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -166,3 +166,10 @@ export const attemptSentence = (day: string, reason: string, returning: boolean)
 export const COURIER_ON_THE_WAY = 'Your courier is on the way to you';
 /** "Your courier is 1 stop away", "Your courier is 3 stops away". */
 export const courierStopsAway = (stops: number) => `Your courier is ${stops} ${stops === 1 ? 'stop' : 'stops'} away`;
+
+// Checking the sender or the recipient on the tracking page (POST /api/track/{code}/verify).
+export const PHONE_LAST4_FORMAT = 'Enter the last four digits of the phone number given for this package';
+/** The one answer to digits that match neither phone and to a code no package has: they are told apart by nothing. */
+export const CHECK_DOES_NOT_MATCH = 'Those digits do not match this package';
+export const checkTriesUsed = (minutes: number) =>
+  `Too many tries for this package. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

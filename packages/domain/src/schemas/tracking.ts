@@ -1,8 +1,32 @@
 import { z } from 'zod';
 import { trackingCodeSchema } from './admin.ts';
+import { PHONE_LAST4_FORMAT } from './messages.ts';
 
 /** GET /api/track/{code}. */
 export const trackParamsSchema = z.object({ code: trackingCodeSchema });
+
+/** Wrong tries of one package, or from one address, in an hour before every try is refused (429). */
+export const PACKAGE_CHECK_TRIES = 5;
+/** How long a check lets its visitor manage the package. */
+export const PACKAGE_CHECK_MINUTES = 30;
+/** Who a check proved the visitor to be: the receiver's phone proves the recipient, the shipper's the sender. */
+export const PACKAGE_CHECK_ROLES = ['recipient', 'shipper'] as const;
+export type PackageCheckRole = (typeof PACKAGE_CHECK_ROLES)[number];
+
+/** POST /api/track/{code}/verify: the last four digits of the receiver's or the shipper's phone. */
+export const packageCheckInputSchema = z.object({
+  phoneLast4: z
+    .string({ error: PHONE_LAST4_FORMAT })
+    .regex(/^[0-9]{4}$/, { error: PHONE_LAST4_FORMAT })
+    .describe('Four digits: the end of the phone number of the receiver or of the shipper'),
+});
+export type PackageCheckInput = z.infer<typeof packageCheckInputSchema>;
+
+/** The last four digits of a phone number as it was typed (spaces, dashes and a leading + left out), or null. */
+export function phoneLast4(phone: string): string | null {
+  const digits = phone.replace(/[^0-9]/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
 
 /**
  * The public tracking answer: status, estimated delivery and places, no names, e-mails, phones or

@@ -6,6 +6,7 @@ export * from './events.ts';
 export * from './idempotency.ts';
 export * from './inbox.ts';
 export * from './mail.ts';
+export * from './package-checks.ts';
 export * from './packages.ts';
 export * from './rate-limits.ts';
 export * from './runs.ts';
