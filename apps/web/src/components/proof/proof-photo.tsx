@@ -102,6 +102,14 @@ export function ProofPhoto({
     }
   }, [cameraOn]);
 
+  // Removed while another was being prepared: that one is dropped too.
+  function removePhoto() {
+    chosen.current++;
+    setPreparing(false);
+    onPreparing?.(false);
+    onChange(null);
+  }
+
   function takePhoto() {
     const video = videoRef.current;
     if (!video || video.videoWidth === 0) return;
@@ -154,7 +162,7 @@ export function ProofPhoto({
           </Button>
         )}
         {photo ? (
-          <Button variant="subtle" onClick={() => onChange(null)}>
+          <Button variant="subtle" onClick={removePhoto}>
             Remove photo
           </Button>
         ) : null}
