@@ -39,7 +39,7 @@ export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
           driver.push(...(await measureDriverPage(browser, day)));
         }
         sync.push(await measureSync(browser, day, { first: 0, photos: 'phone' }));
-        // What the goal would take: the same actions with photos a sixth of the size (other stops).
+        // The same actions with photos smaller still, 800 × 600 JPEGs (other stops).
         if (kind === 'pglite') sync.push(await measureSync(browser, day, { first: 60, photos: 'small' }));
       } finally {
         await closeRoadDay(day);

@@ -1,14 +1,20 @@
-// Proof-of-delivery images as the driver app stores them: photos of 1,600 × 1,200 px (the app's camera
-// snapshot is at most 1,600 px, a JPEG at quality 0.85), 200–400 KB like a phone's photo of a doorstep,
-// and 600 × 200 px PNG signatures. Made with sharp once and kept in the system's temporary folder.
+// Proof-of-delivery images as the driver app stores them: photos of 1,280 × 960 px WebP at quality 70 (the
+// app shrinks what the camera gives to PHONE_PHOTO_MAX_PX before it waits in the outbox), made from
+// 1,600 × 1,200 JPEGs of 200–400 KB like a phone's photo of a doorstep, and 600 × 200 px PNG signatures.
+// Made with sharp once and kept in the system's temporary folder.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PHONE_PHOTO_MAX_PX, PHONE_PHOTO_QUALITY } from '@waybill/domain';
 import sharp from 'sharp';
 
 const FOLDER = path.join(tmpdir(), 'waybill-bench-road-photos-v1');
 const WIDTH = 1600;
 const HEIGHT = 1200;
+/** What the app keeps of a 1,600 × 1,200 photo: PHONE_PHOTO_MAX_PX on the long edge, WebP at PHONE_PHOTO_QUALITY. */
+const PHONE_WIDTH = PHONE_PHOTO_MAX_PX;
+const PHONE_HEIGHT = Math.round((HEIGHT * PHONE_PHOTO_MAX_PX) / WIDTH);
+const PHONE_QUALITY = Math.round(PHONE_PHOTO_QUALITY * 100);
 
 /** A small, fast generator of the same bytes for the same seed. */
 function random(seed: number): () => number {
@@ -68,7 +74,7 @@ async function kept(name: string, make: () => Promise<Buffer>): Promise<Buffer> 
   }
 }
 
-/** How the photos are sized: as the app takes them, or 800 × 600 px at quality 0.7 (about a sixth). */
+/** How the photos are sized: as the app stores them, or 800 × 600 px JPEG at quality 0.7 (smaller still). */
 export type PhotoSize = 'phone' | 'small';
 
 /** `count` photos and signatures, made the first time and read from the temporary folder after. */
@@ -79,7 +85,9 @@ export async function proofImages(count: number, size: PhotoSize): Promise<{ pho
     images.push({
       photo:
         size === 'phone'
-          ? photo
+          ? await kept(`photo-${index}-phone.webp`, () =>
+              sharp(photo).resize(PHONE_WIDTH, PHONE_HEIGHT).webp({ quality: PHONE_QUALITY }).toBuffer(),
+            )
           : await kept(`photo-${index}-small.jpg`, () =>
               sharp(photo).resize(800, 600).jpeg({ quality: 70 }).toBuffer(),
             ),

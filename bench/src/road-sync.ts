@@ -84,7 +84,10 @@ async function writeOutbox(page: Page, rows: StoredRow[]): Promise<void> {
               );
               tx.objectStore(outbox.store).put({
                 ...row,
-                ...(bytes[0] ? { photo: new Blob([bytes[0]], { type: 'image/jpeg' }) } : {}),
+                // A WebP starts with "RIFF" (0x52), as the app's shrunk photos; the smaller ones are JPEGs.
+                ...(bytes[0]
+                  ? { photo: new Blob([bytes[0]], { type: bytes[0][0] === 0x52 ? 'image/webp' : 'image/jpeg' }) }
+                  : {}),
                 ...(bytes[1] ? { signature: new Blob([bytes[1]], { type: 'image/png' }) } : {}),
               });
             }
@@ -225,7 +228,7 @@ export async function measureSync(browser: Browser, day: RoadDay, pass: SyncPass
     return {
       database: day.kind,
       actions: rows.length,
-      photos: `${DELIVERED} ${pass.photos === 'phone' ? '1,600 × 1,200' : '800 × 600'}`,
+      photos: `${DELIVERED} ${pass.photos === 'phone' ? '1,280 × 960 WebP' : '800 × 600 JPEG'}`,
       'photo + signature MB': round(imageBytes / 1024 / 1024, 2),
       'all sent s': round((allSent - online) / 1000, 1),
       'events POSTs': events.length,

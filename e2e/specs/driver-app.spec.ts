@@ -4,6 +4,7 @@
 // the server once, with the time it happened on the road; the third failed attempt of a package sends
 // it back to its sender.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAsOperator } from '../support/api.ts';
 import {
@@ -24,6 +25,16 @@ const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+const DOOR_PHOTO = { name: 'door.png', mimeType: 'image/png', buffer: PHOTO };
+/**
+ * A camera's photo, in small: 2000 × 1500 pixels stored sideways with EXIF orientation 6 (upright it is
+ * 1500 × 2000). The phone sends it at 960 × 1280; sent whole, the server would keep 1200 × 1600.
+ */
+const CAMERA_PHOTO = sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#8a6d3b' } })
+  .jpeg({ quality: 90 })
+  .withMetadata({ orientation: 6 })
+  .toBuffer();
+
 const DRIVER = { email: 'kwame.driver@example.com', name: 'Kwame Driver', password: 'Road-ready 2026 van keys' };
 
 let browser: Browser;
@@ -57,13 +68,11 @@ function readOutbox(page: Page): Promise<StoredAction[]> {
 const stopHeading = (page: Page) => page.getByRole('heading', { level: 2 });
 const status = (page: Page) => page.getByTestId('outbox-status');
 
-async function deliver(page: Page, receiver: string): Promise<void> {
+async function deliver(page: Page, receiver: string, photo = DOOR_PHOTO): Promise<void> {
   await page.getByRole('button', { name: 'Delivered', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delivered' });
   await dialog.getByRole('textbox', { name: 'Received by' }).fill(receiver);
-  await dialog
-    .getByLabel('Or choose a photo')
-    .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PHOTO });
+  await dialog.getByLabel('Or choose a photo').setInputFiles(photo);
   await dialog.getByTestId('proof-photo-preview').waitFor();
   await sign(page, dialog);
   await dialog.getByRole('button', { name: 'Save delivery' }).click();
@@ -79,9 +88,7 @@ async function attempt(page: Page, reason: string, withNoteAndPhoto = false): Pr
   await dialog.getByRole('radio', { name: reason }).click();
   if (withNoteAndPhoto) {
     await dialog.getByRole('textbox', { name: 'Note' }).fill(`Card left under the ${NOTE_WORD} pot`);
-    await dialog
-      .getByLabel('Or choose a photo')
-      .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PHOTO });
+    await dialog.getByLabel('Or choose a photo').setInputFiles(DOOR_PHOTO);
     await dialog.getByTestId('proof-photo-preview').waitFor();
   }
   await dialog.getByRole('button', { name: 'Save attempt' }).click();
@@ -171,7 +178,8 @@ describe('driver app', () => {
     await page.getByRole('button', { name: /^1\. Road receiver 1/ }).click();
     for (let stop = 1; stop <= 5; stop++) {
       await expect.poll(() => stopHeading(page).textContent()).toBe(`Road receiver ${stop}`);
-      await deliver(page, `Receiver at door ${stop}`);
+      const camera = { name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await CAMERA_PHOTO };
+      await deliver(page, `Receiver at door ${stop}`, stop === 1 ? camera : DOOR_PHOTO);
     }
     await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 6');
     await attempt(page, 'Nobody at home', true);
@@ -224,6 +232,10 @@ describe('driver app', () => {
         expect(Date.parse(attempts[0]!.timestamp)).toBe(Date.parse(action.event.at));
       }
     }
+    // The camera's photo left the phone upright and within 1280 px: the server kept it at that size.
+    const { body: first } = await callApi<{ photoUrl: string }>(admin, 'GET', `/api/admin/packages/${codes[0]}/proof`);
+    const stored = await sharp(await (await admin.request.get(first.photoUrl)).body()).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 960, 1280]);
     const { body: returning } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[6]}`);
     expect(returning.status).toBe('Returning to sender');
     const { body: sixth } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[5]}`);

@@ -1,12 +1,22 @@
-import { Alert, Button, Group, Image, Input, Stack } from '@mantine/core';
+import { Alert, Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
+import { PHONE_PHOTO_MAX_PX } from '@waybill/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { fitWithin } from './phone-photo-plan.ts';
+import { encodePhoto, shrinkPhoto } from './shrink-photo.ts';
 
 interface ProofPhotoProps {
   photo: Blob | null;
   onChange: (photo: Blob | null) => void;
   /** What the preview shows: a delivery's photo unless told otherwise. */
   alt?: string;
+  /**
+   * Shrink the photo to what a phone sends (PHONE_PHOTO_MAX_PX, WebP) before handing it on, so the preview
+   * shows what will be uploaded. Off where the form uploads at once over a good connection.
+   */
+  shrink?: boolean;
+  /** Told while a chosen photo is being shrunk, so the form can wait for it before saving. */
+  onPreparing?: (preparing: boolean) => void;
 }
 
 /** Longest side of a snapshot: the server keeps 1600 px, so more only costs upload time. */
@@ -17,13 +27,38 @@ const SNAPSHOT_MAX_PX = 1600;
  * canvas), or a file from the phone's camera app or the gallery where the camera cannot start (a file
  * input with `capture`, which opens the camera app on phones).
  */
-export function ProofPhoto({ photo, onChange, alt = 'Photo of the delivery' }: ProofPhotoProps) {
+export function ProofPhoto({
+  photo,
+  onChange,
+  alt = 'Photo of the delivery',
+  shrink = false,
+  onPreparing,
+}: ProofPhotoProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const fileId = useId();
+  // The last photo chosen wins: one still being shrunk when another is chosen is dropped.
+  const chosen = useRef(0);
+
+  async function accept(next: Blob | Promise<Blob | null>, sized = false) {
+    const turn = ++chosen.current;
+    setPreparing(true);
+    onPreparing?.(true);
+    try {
+      const ready = await next;
+      const sent = ready && shrink && !sized ? await shrinkPhoto(ready) : ready;
+      if (turn === chosen.current && sent) onChange(sent);
+    } finally {
+      if (turn === chosen.current) {
+        setPreparing(false);
+        onPreparing?.(false);
+      }
+    }
+  }
 
   const stopCamera = useCallback(() => {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
@@ -67,27 +102,41 @@ export function ProofPhoto({ photo, onChange, alt = 'Photo of the delivery' }: P
     }
   }, [cameraOn]);
 
+  // Removed while another was being prepared: that one is dropped too.
+  function removePhoto() {
+    chosen.current++;
+    setPreparing(false);
+    onPreparing?.(false);
+    onChange(null);
+  }
+
   function takePhoto() {
     const video = videoRef.current;
     if (!video || video.videoWidth === 0) return;
-    const scale = Math.min(1, SNAPSHOT_MAX_PX / Math.max(video.videoWidth, video.videoHeight));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(video.videoWidth * scale);
-    canvas.height = Math.round(video.videoHeight * scale);
-    canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
-    canvas.toBlob(
-      (blob) => {
-        if (blob) onChange(blob);
-        stopCamera();
-      },
-      'image/jpeg',
-      0.85,
+    const { width, height } = fitWithin(
+      video.videoWidth,
+      video.videoHeight,
+      shrink ? PHONE_PHOTO_MAX_PX : SNAPSHOT_MAX_PX,
     );
+    const snapshot = shrink
+      ? encodePhoto(video, width, height)
+      : new Promise<Blob | null>((resolve) => {
+          const canvas = Object.assign(document.createElement('canvas'), { width, height });
+          canvas.getContext('2d')?.drawImage(video, 0, 0, width, height);
+          canvas.toBlob(resolve, 'image/jpeg', 0.85);
+        });
+    // A snapshot is already at the size it travels at: drawn once, encoded once.
+    void accept(snapshot, true).finally(stopCamera);
   }
 
   return (
     <Stack gap="xs">
       <Input.Label>Photo</Input.Label>
+      {preparing ? (
+        <Text size="sm" c="dimmed" role="status">
+          Preparing the photo…
+        </Text>
+      ) : null}
       {preview ? <Image src={preview} alt={alt} maw={320} radius="sm" data-testid="proof-photo-preview" /> : null}
       {cameraOn ? (
         <video ref={videoRef} muted playsInline style={{ width: '100%', maxWidth: 320 }} aria-label="Camera" />
@@ -113,7 +162,7 @@ export function ProofPhoto({ photo, onChange, alt = 'Photo of the delivery' }: P
           </Button>
         )}
         {photo ? (
-          <Button variant="subtle" onClick={() => onChange(null)}>
+          <Button variant="subtle" onClick={removePhoto}>
             Remove photo
           </Button>
         ) : null}
@@ -129,7 +178,7 @@ export function ProofPhoto({ photo, onChange, alt = 'Photo of the delivery' }: P
           capture="environment"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file) onChange(file);
+            if (file) void accept(file);
             event.currentTarget.value = '';
           }}
           style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)' }}

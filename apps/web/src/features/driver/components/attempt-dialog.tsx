@@ -51,9 +51,12 @@ function AttemptForm({
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<Blob | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [saving, setSaving] = useState(false);
 
   async function save() {
+    // The photo being shrunk is the one the driver means to send: wait for it.
+    if (preparing) return;
     const checkedNote = driverNoteSchema.safeParse(note);
     setNoteError(checkedNote.success ? null : (checkedNote.error.issues[0]?.message ?? null));
     if (!reason) setError(CHOOSE_FAILURE_REASON);
@@ -120,10 +123,10 @@ function AttemptForm({
             setNoteError(null);
           }}
         />
-        <ProofPhoto photo={photo} onChange={setPhoto} alt="Photo of the attempt" />
+        <ProofPhoto photo={photo} onChange={setPhoto} alt="Photo of the attempt" shrink onPreparing={setPreparing} />
         {/* One above the other, full width: a phone's narrow screen keeps each word whole. */}
         <Stack gap="sm">
-          <Button type="submit" size="lg" color="orange" loading={saving} disabled={!reasons}>
+          <Button type="submit" size="lg" color="orange" loading={saving || preparing} disabled={!reasons}>
             Save attempt
           </Button>
           <Button variant="default" size="lg" onClick={onClose}>

@@ -44,10 +44,13 @@ function DeliveredForm({
   const [receivedBy, setReceivedBy] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<Blob | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function save() {
+    // The photo being shrunk is the one the driver means to send: wait for it.
+    if (preparing) return;
     const checked = receivedBySchema.safeParse(receivedBy);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Enter who received the package');
@@ -85,11 +88,11 @@ function DeliveredForm({
           onChange={(event) => setReceivedBy(event.currentTarget.value)}
           autoComplete="off"
         />
-        <ProofPhoto photo={photo} onChange={setPhoto} />
+        <ProofPhoto photo={photo} onChange={setPhoto} shrink onPreparing={setPreparing} />
         <SignaturePad onChange={setSignature} />
         {/* One above the other, full width: a phone's narrow screen keeps each word whole. */}
         <Stack gap="sm">
-          <Button type="submit" size="lg" color="green" loading={saving}>
+          <Button type="submit" size="lg" color="green" loading={saving || preparing}>
             Save delivery
           </Button>
           <Button variant="default" size="lg" onClick={onClose}>

@@ -157,7 +157,9 @@ async function sendImages(options: SyncOptions): Promise<void> {
   );
   for (const action of waiting) {
     const form = new FormData();
-    if (action.photo) form.append('photo', action.photo, 'photo.jpg');
+    // The server decides the type from the bytes; the name only follows them for whoever reads the request.
+    if (action.photo)
+      form.append('photo', action.photo, action.photo.type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
     if (action.signature) form.append('signature', action.signature, 'signature.png');
     const response = await send(
       `/api/driver/events/${encodeURIComponent(action.id)}/photo`,
