@@ -26,6 +26,7 @@ export * from './schemas/labels.ts';
 export * from './schemas/messages.ts';
 export * from './schemas/package.ts';
 export * from './schemas/paging.ts';
+export * from './schemas/preferences.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/runs.ts';
 export * from './schemas/settings.ts';

@@ -32,6 +32,9 @@ const PUBLIC_ROUTES = [
   'GET /api/track/:code',
   // Proving one is the package's recipient or sender: a budget of wrong tries per package and address.
   'POST /api/track/:code/verify',
+  // The choices of a checked recipient or sender: the check's cookie of that package stands in for a session.
+  'GET /api/track/:code/preferences',
+  'PUT /api/track/:code/preferences',
   // E-mail updates: asking answers the same for every address; the links carry one-time tokens.
   'POST /api/track/:code/subscriptions',
   'GET /api/subscriptions/confirm',

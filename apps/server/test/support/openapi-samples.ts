@@ -74,6 +74,9 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     json: { phoneLast4: '0000' },
     status: 403,
   }),
+  // Without the check's cookie: refused.
+  getTrackByCodePreferences: (state) => ({ params: { code: state.acceptedCode }, status: 401 }),
+  putTrackByCodePreferences: (state) => ({ params: { code: state.acceptedCode }, json: {}, status: 401 }),
   getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   postSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),
   getSubscriptionsUnsubscribe: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),

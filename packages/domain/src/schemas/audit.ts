@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'run.deleted',
   'run.stops_changed',
   'package.checked',
+  'package.preferences_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -173,3 +173,14 @@ export const PHONE_LAST4_FORMAT = 'Enter the last four digits of the phone numbe
 export const CHECK_DOES_NOT_MATCH = 'Those digits do not match this package';
 export const checkTriesUsed = (minutes: number) =>
   `Too many tries for this package. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+// The recipient's or the sender's delivery choices (GET/PUT /api/track/{code}/preferences).
+export const PACKAGE_CHECK_REQUIRED =
+  'Confirm you are the recipient or the sender first, with the last four digits of your phone number';
+export const INSTRUCTIONS_CONTROL = 'Instructions can only hold text and line breaks';
+export const NEIGHBOUR_NAME_REQUIRED = "Enter the neighbour's name";
+export const NEIGHBOUR_HOUSE_REQUIRED = "Enter the neighbour's house number or name";
+export const SAFE_PLACE_UNKNOWN = 'Choose none, the front door, the back door, reception or a neighbour';
+export const textTooLong = (max: number) => `At most ${max} characters`;
+export const preferencesLocked = (status: string) =>
+  `This package is ${status}: how it is delivered can no longer change`;

@@ -1,6 +1,7 @@
 // Every table of the one schema, split by feature. drizzle-kit reads ./src/db/schema/*.ts.
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './delivery-preferences.ts';
 export * from './driver-events.ts';
 export * from './events.ts';
 export * from './idempotency.ts';

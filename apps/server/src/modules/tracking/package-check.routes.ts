@@ -2,17 +2,24 @@ import {
   apiErrorSchema,
   CHECK_DOES_NOT_MATCH,
   checkTriesUsed,
+  deliveryPreferencesInputSchema,
+  deliveryPreferencesSchema,
   PACKAGE_CHECK_MINUTES,
+  PACKAGE_CHECK_REQUIRED,
   PACKAGE_CHECK_TRIES,
+  PACKAGE_NOT_FOUND,
   packageCheckInputSchema,
   trackParamsSchema,
 } from '@waybill/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../errors.ts';
 import { publicScope } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { customerActor } from '../audit/audit.service.ts';
-import { ChecksUsedError, checkPackage, writeCheckToken } from './package-check.service.ts';
+import { getDeliveryPreferences, setDeliveryPreferences } from './delivery-preferences.service.ts';
+import { ChecksUsedError, checkPackage, readCheckToken, writeCheckToken } from './package-check.service.ts';
 
 /** The cookie of a check: one a package, sent back only to that package's own routes (its path). */
 export const PACKAGE_CHECK_COOKIE = 'waybill_package_check';
@@ -63,6 +70,64 @@ export const packageCheckRoutes = publicScope(async (app) => {
         maxAge: PACKAGE_CHECK_MINUTES * 60,
       });
       return reply.code(204).send(null);
+    },
+  );
+
+  /** The check the request's cookie carries for this package: 401 without one that holds. */
+  const checkOf = (request: FastifyRequest<{ Params: { code: string } }>) => {
+    const check = readCheckToken(
+      app.serverKeys.packageCheck,
+      request.params.code,
+      request.cookies[PACKAGE_CHECK_COOKIE],
+    );
+    if (!check) throw new AppError(401, PACKAGE_CHECK_REQUIRED);
+    return check;
+  };
+  const preferencesAnswers = errorAnswers({ 401: PACKAGE_CHECK_REQUIRED, 404: PACKAGE_NOT_FOUND });
+
+  app.get(
+    '/api/track/:code/preferences',
+    {
+      schema: {
+        tags: ['Tracking'],
+        summary: 'How the checked recipient or sender wants the package delivered',
+        description: `Needs the ${PACKAGE_CHECK_COOKIE} cookie of this package (POST /api/track/{code}/verify).`,
+        params: trackParamsSchema,
+        response: { 200: deliveryPreferencesSchema, ...preferencesAnswers },
+      },
+    },
+    async (request, reply) => {
+      checkOf(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return getDeliveryPreferences(app.db, request.params.code);
+    },
+  );
+
+  app.put(
+    '/api/track/:code/preferences',
+    {
+      schema: {
+        tags: ['Tracking'],
+        summary: 'Sets the delivery instructions and the safe place, until the package is out for delivery',
+        description: [
+          `Needs the ${PACKAGE_CHECK_COOKIE} cookie of this package (POST /api/track/{code}/verify).`,
+          'Instructions: at most 300 characters, line breaks kept, no other control character; shown to the driver and the operators, never printed on the label.',
+          'safePlace.kind: none, front_door, back_door, reception or neighbour (with neighbourName, 1–100 characters, and neighbourHouse, 1–50).',
+          'Replaces what was set; recorded in the package’s history with who set it. 409 once the package is Out for Delivery, Delivered, Returning to sender or Rejected.',
+        ].join(' '),
+        params: trackParamsSchema,
+        body: deliveryPreferencesInputSchema,
+        response: {
+          200: deliveryPreferencesSchema,
+          ...preferencesAnswers,
+          ...errorAnswers({ 409: 'The package is out for delivery, or its journey is over' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const check = checkOf(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return setDeliveryPreferences(app.db, customerActor(request), check, request.body);
     },
   );
 });
