@@ -16,6 +16,7 @@ import { plansRoutes } from './plans/plans.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
+import { deliveryPreferencesAdminRoutes } from './tracking/delivery-preferences.routes.ts';
 import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 
@@ -29,6 +30,7 @@ export const featureRoutes: RoutesPlugin[] = [
   teamRoutes,
   trackingRoutes,
   packageCheckRoutes,
+  deliveryPreferencesAdminRoutes,
   subscriptionsRoutes,
   packagesRoutes,
   attentionRoutes,

@@ -105,6 +105,7 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     status: 200,
   }),
   deleteAdminPackagesByTrackingCode: (state) => ({ params: { trackingCode: state.deleteCode }, status: 200 }),
+  getAdminPackagesByTrackingCodePreferences: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
   getAdminPackagesByTrackingCodeLabel: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
   postAdminProofOfDelivery: async (state) => {
     const form = new FormData();

@@ -13,6 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { insertReadyPackages } from '../../../test/support/road.ts';
+import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { auditLog, deliveryPreferences, packageChecks, packages } from '../../db/schema/index.ts';
@@ -157,5 +158,17 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
     expect(await stored(code)).toBe(0);
     // Still readable: the driver's instructions do not vanish from the visitor's view.
     expect((await recipient.get(`/api/track/${code}/preferences`)).status).toBe(200);
+  });
+
+  it("shows operators the choices in the package's details, and no one else", async () => {
+    const code = await aPackage();
+    await put(await checked(code), code, { instructions: `Back gate, ${SECRET}`, safePlace: { kind: 'back_door' } });
+    const path = `/api/admin/packages/${code}/preferences`;
+    const seen = await (await testApp.operator()).get(path);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('cache-control')).toBe('no-store');
+    expect(seen.body).toMatchObject({ instructions: `Back gate, ${SECRET}`, safePlaceWords: 'Leave at the back door' });
+    expect((await testApp.client().get(path)).status).toBe(401);
+    expect((await (await signedInMember(testApp, 'driver')).client.get(path)).status).toBe(403);
   });
 });
