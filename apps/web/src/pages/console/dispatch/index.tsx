@@ -1,10 +1,24 @@
 import { daySchema, localDay } from '@waybill/domain';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { queryClientContext } from '../../../app/router/query-context.ts';
 import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
 import { useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
+import { prefetchDispatch } from '../../../features/console-dispatch/api/prefetch-dispatch.ts';
 import { DispatchView } from '../../../features/console-dispatch/components/dispatch-view.tsx';
 
 export const handle = { title: 'Dispatch | Waybill Console' };
+
+/** The day the address asks for, or today when it asks for none (or for no real day). */
+function dayOf(params: URLSearchParams): string {
+  const asked = params.get('date') ?? '';
+  return daySchema.safeParse(asked).success ? asked : localDay(new Date());
+}
+
+/** Starts the day's reads as the screen is routed to, beside the session, and waits for none of them. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  prefetchDispatch(context.get(queryClientContext), dayOf(new URL(request.url).searchParams));
+  return null;
+}
 
 /**
  * ADMIN_PATH/dispatch?date=YYYY-MM-DD: a day's runs and the packages left to plan (today by default), and the
@@ -13,8 +27,7 @@ export const handle = { title: 'Dispatch | Waybill Console' };
 export function Component() {
   const [params, setParams] = useSearchParams();
   const isAdmin = useIsAdmin();
-  const asked = params.get('date') ?? '';
-  const date = daySchema.safeParse(asked).success ? asked : localDay(new Date());
+  const date = dayOf(params);
   return (
     <ConsolePage>
       <DispatchView
