@@ -23,6 +23,9 @@ function routeTo(address: string) {
       const url = new URL(String(input), 'http://console.test');
       asked.push(`${url.pathname}${url.search}`);
       await released;
+      if (url.pathname === '/api/auth/session') {
+        return Response.json({ operator: { email: 'desk@courier.test', name: 'Desk', role: 'admin' }, expired: false });
+      }
       if (url.pathname === '/api/admin/runs/unassigned') {
         return Response.json([], { headers: { 'X-Total-Count': '0', 'X-Page': '1', 'X-Page-Size': '50' } });
       }
@@ -41,12 +44,13 @@ function routeTo(address: string) {
 }
 
 describe('the Dispatch route', () => {
-  it('asks for the day’s runs, first page of packages and drivers at once, waiting for none', async () => {
+  it('asks for the session, then the day’s runs, first page of packages and drivers at once, waiting for none', async () => {
     const route = routeTo('/dispatch?date=2027-03-04');
     // The loader answers before any read does: the page is not held back by them.
     expect(route.answer).toBeNull();
-    await vi.waitFor(() => expect(route.asked).toHaveLength(3));
-    expect(route.asked.sort()).toEqual([
+    await vi.waitFor(() => expect(route.asked).toHaveLength(4));
+    expect(route.asked[0]).toBe('/api/auth/session');
+    expect(route.asked.slice(1).sort()).toEqual([
       '/api/admin/runs/drivers',
       '/api/admin/runs/unassigned?page=1&pageSize=50&date=2027-03-04',
       '/api/admin/runs?date=2027-03-04',
@@ -60,7 +64,7 @@ describe('the Dispatch route', () => {
 
   it('asks for today when the address names no real day', async () => {
     const route = routeTo('/dispatch?date=2027-02-30');
-    await vi.waitFor(() => expect(route.asked).toHaveLength(3));
+    await vi.waitFor(() => expect(route.asked).toHaveLength(4));
     expect(route.asked).toContain(`/api/admin/runs?date=${localDay(new Date())}`);
     route.release();
   });

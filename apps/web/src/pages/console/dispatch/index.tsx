@@ -2,7 +2,7 @@ import { daySchema, localDay } from '@waybill/domain';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { queryClientContext } from '../../../app/router/query-context.ts';
 import { ConsolePage } from '../../../components/console-shell/console-page.tsx';
-import { useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
+import { sessionQueryOptions, useIsAdmin } from '../../../features/console-auth/api/get-session.ts';
 import { prefetchDispatch } from '../../../features/console-dispatch/api/prefetch-dispatch.ts';
 import { DispatchView } from '../../../features/console-dispatch/components/dispatch-view.tsx';
 
@@ -14,9 +14,14 @@ function dayOf(params: URLSearchParams): string {
   return daySchema.safeParse(asked).success ? asked : localDay(new Date());
 }
 
-/** Starts the day's reads as the screen is routed to, beside the session, and waits for none of them. */
+/**
+ * Starts the session check and the day's reads as the screen is routed to, all at once, and waits for
+ * none of them. The session goes first: a server that answers one at a time (PGlite) answers it first.
+ */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  prefetchDispatch(context.get(queryClientContext), dayOf(new URL(request.url).searchParams));
+  const queryClient = context.get(queryClientContext);
+  void queryClient.prefetchQuery(sessionQueryOptions);
+  prefetchDispatch(queryClient, dayOf(new URL(request.url).searchParams));
   return null;
 }
 
