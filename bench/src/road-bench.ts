@@ -12,6 +12,8 @@ import { measureSync, SYNC_GOAL_S } from './road-sync.ts';
 
 export interface RoadOptions {
   postgres: boolean;
+  /** Only Dispatch on each database (`--only road-dispatch`): no driver app, no outbox. */
+  dispatchOnly?: boolean;
 }
 
 export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
@@ -34,6 +36,7 @@ export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
       console.log(`Road day on ${kind}: ${day.eligible} packages can go out, ${day.unassigned} on no run.`);
       try {
         dispatch.push(...(await measureDispatch(browser, day)));
+        if (options.dispatchOnly) continue;
         if (kind === 'pglite') {
           driver.push(await auditDriverApp(day));
           driver.push(...(await measureDriverPage(browser, day)));

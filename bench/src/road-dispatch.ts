@@ -1,6 +1,7 @@
 // Dispatch for a day of 2,000 packages and 20 drivers: the three reads that open it timed over HTTP,
 // then the page itself in Chromium (desktop, nothing cached: a new context each time), from the start of
-// the navigation to the frame that shows every run and the first page of packages not on a run.
+// the navigation to the frame that shows every run (its summary, and its stops when the page lists them)
+// and the first page of packages not on a run.
 import type { Browser } from 'playwright-core';
 import { type Row, round } from './lib/table.ts';
 import { median, signedInContext } from './road-browser.ts';
@@ -51,6 +52,7 @@ async function timeReads(day: RoadDay): Promise<Row[]> {
 
 interface PageTiming {
   shown: number;
+  runs: number;
   stops: number;
   unassigned: number;
   api: { name: string; start: number; end: number }[];
@@ -68,8 +70,9 @@ async function openDispatch(browser: Browser, day: RoadDay): Promise<PageTiming>
       const state = window as unknown as { __dispatchShown?: number };
       // No named functions in here: tsx would wrap them in a helper the page does not have.
       const observer = new MutationObserver(() => {
+        // Each run is a section named by its driver; on a big day it shows its summary, its stops once opened.
         const ready =
-          document.querySelectorAll('ol[aria-label^="Stops of"]').length >= runs &&
+          document.querySelectorAll('section[aria-labelledby^="run-"]').length >= runs &&
           document.querySelector('ul[aria-label="Packages not on a run"] li') !== null;
         if (!ready) return;
         observer.disconnect();
@@ -90,6 +93,7 @@ async function openDispatch(browser: Browser, day: RoadDay): Promise<PageTiming>
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return {
         shown: (window as unknown as { __dispatchShown: number }).__dispatchShown,
+        runs: document.querySelectorAll('section[aria-labelledby^="run-"]').length,
         stops: document.querySelectorAll('ol[aria-label^="Stops of"] > li').length,
         unassigned: document.querySelectorAll('ul[aria-label="Packages not on a run"] li').length,
         api: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -125,7 +129,7 @@ export async function measureDispatch(browser: Browser, day: RoadDay): Promise<R
   const ended = (name: string) => median(loads.map((load) => load.api.find((call) => call.name === name)?.end ?? 0));
   rows.push({
     database: day.kind,
-    measure: `Dispatch page shown (${loads[0]!.stops} stops in ${DRIVERS} runs, ${loads[0]!.unassigned} packages listed)`,
+    measure: `Dispatch page shown (${loads[0]!.runs} runs, ${loads[0]!.stops} stops listed, ${loads[0]!.unassigned} packages listed)`,
     'median ms': Math.round(median(shown)),
     'max ms': Math.round(Math.max(...shown)),
     loads: shown.map((ms) => Math.round(ms)).join(' / '),

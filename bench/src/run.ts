@@ -1,7 +1,7 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
 // docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road` picks
-// benchmarks. Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail
-// on a number.
+// benchmarks (`--only road-dispatch`: the road day's Dispatch rows alone). Each prints a table; all
+// results go to bench/results/latest.json. Benchmarks never fail on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,9 @@ import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
 
 const ALL = ['track', 'console', 'labels', 'bulk', 'driver', 'submit', 'weight', 'lighthouse', 'road'] as const;
-type BenchName = (typeof ALL)[number];
+/** Picked only by name: the road day's Dispatch rows alone (the road without the driver app and the outbox). */
+const PARTS = ['road-dispatch'] as const;
+type BenchName = (typeof ALL)[number] | (typeof PARTS)[number];
 /** Too long for the quick mode: run with --full or --only. */
 const FULL_ONLY: readonly BenchName[] = ['lighthouse', 'road'];
 
@@ -96,6 +98,7 @@ async function main() {
   );
   await run('lighthouse', () => runLighthouse());
   await run('road', () => runRoadBench({ postgres }));
+  await run('road-dispatch', () => runRoadBench({ postgres, dispatchOnly: true }));
 
   await mkdir(RESULTS_DIR, { recursive: true });
   // npm runs this in bench/: a relative --out is taken from where `npm run bench` was typed (INIT_CWD).

@@ -53,6 +53,25 @@ describe('console sign-in', () => {
     expect(await nav.getByRole('link', { name: 'Plan' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('sends Dispatch, whose reads start beside the session, to sign-in as a first visit, then shows its day', async () => {
+    const { consolePath, adminEmail, adminPassword } = readE2eEnvironment();
+    const { page } = await freshPage();
+    await gotoApp(page, `${consolePath}/dispatch?date=2031-01-02`);
+    await expectPath(page, `${consolePath}/sign-in?next=%2Fdispatch%3Fdate%3D2031-01-02`);
+    expect(await page.getByText('Your session has expired').count()).toBe(0);
+
+    await signInThroughForm(page, adminEmail, adminPassword);
+    await expectPath(page, `${consolePath}/dispatch?date=2031-01-02`);
+    await page.getByText('No runs on 2031-01-02 yet', { exact: false }).waitFor();
+    // The packages left to plan, or the words for none: either way their read was asked again and answered.
+    await page
+      .getByRole('list', { name: 'Packages not on a run' })
+      .or(page.getByText('Every package that can go out is on a run.'))
+      .first()
+      .waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
   it('opens the dashboard after signing in from the bare sign-in page, and Sign out ends the session', async () => {
     const { consolePath, adminEmail, adminPassword } = readE2eEnvironment();
     const { page, context } = await freshPage();

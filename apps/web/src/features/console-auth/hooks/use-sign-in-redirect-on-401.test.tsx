@@ -41,7 +41,7 @@ function Screen({ status }: { status: number }) {
   );
 }
 
-function renderConsole(status: number, { start = '/plan?tab=2' } = {}) {
+function renderConsole(status: number, { start = '/plan?tab=2', queryClient = new QueryClient() } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/sign-in', element: <SignIn /> },
@@ -51,7 +51,7 @@ function renderConsole(status: number, { start = '/plan?tab=2' } = {}) {
   );
   render(
     <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
@@ -63,6 +63,20 @@ describe('useSignInRedirectOn401', () => {
   it('sends a failed query with 401 to sign-in with the way back and the expiry flag', async () => {
     renderConsole(401);
     expect(await screen.findByText('sign-in at /sign-in?next=%2Fplan%3Ftab%3D2&expired=1')).toBeTruthy();
+  });
+
+  it('leaves a 401 of a read no screen shows yet (started ahead) to the session check', async () => {
+    const queryClient = new QueryClient();
+    const router = renderConsole(200, { start: '/', queryClient });
+    await queryClient.prefetchQuery({
+      queryKey: ['ahead'],
+      queryFn: async (): Promise<string> => {
+        throw new ApiError(401, 'Please sign in to continue.');
+      },
+      retry: false,
+    });
+    expect(queryClient.getQueryState(['ahead'])?.status).toBe('error');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('does the same for a failed action', async () => {

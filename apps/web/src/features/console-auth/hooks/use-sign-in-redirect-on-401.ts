@@ -29,6 +29,9 @@ export function useSignInRedirectOn401(): void {
       // The session check itself is handled by the frame, which knows a first visit from an expiry.
       if (event.type !== 'updated' || event.action.type !== 'error') return;
       if (event.query.queryKey[0] === SESSION_QUERY_KEY[0]) return;
+      // A read started ahead of its screen (Dispatch's, beside the session) and shown by none yet says
+      // nothing the session check will not: on a first visit it must not read as an expired session.
+      if (event.query.getObserversCount() === 0) return;
       redirect(event.action.error);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {

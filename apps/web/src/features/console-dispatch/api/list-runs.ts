@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { dispatchKeys } from './dispatch-keys.ts';
 
 /** GET /api/admin/runs?date: every run of the day with its stops, in one request. */
-function runsQueryOptions(date: string) {
+export function runsQueryOptions(date: string) {
   return queryOptions({
     queryKey: dispatchKeys.runs(date),
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import { fetchPage } from '../../../lib/paging.ts';
 import { dispatchKeys, type UnassignedFilter } from './dispatch-keys.ts';
 
 /** GET /api/admin/runs/unassigned?date&q&page&pageSize: one page of the packages left to plan that day. */
-function unassignedQueryOptions(filter: UnassignedFilter) {
+export function unassignedQueryOptions(filter: UnassignedFilter) {
   return queryOptions({
     queryKey: dispatchKeys.unassigned(filter),
     queryFn: ({ signal }) =>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { countOf, daySchema, type Run } from '@waybill/domain';
+import { countOf, daySchema, opensRunsListed, type Run } from '@waybill/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -44,6 +44,8 @@ export function DispatchView({ date, onDateChange, canEditDeliverySettings = fal
   const [typedDate, setTypedDate] = useState(date);
   const dayRuns = runs.data ?? [];
   const busy = createRun.isPending || deleteRun.isPending || stops.isPending;
+  // A small day lists every stop as its runs appear; a big one shows each run as its summary.
+  const listedAtOpen = opensRunsListed(dayRuns);
 
   async function assign(run: Run, codes: string[]): Promise<boolean> {
     const sent = appendCodes(codesOf(run), codes);
@@ -165,6 +167,7 @@ export function DispatchView({ date, onDateChange, canEditDeliverySettings = fal
                   startMove={(from, stop) => setMoving({ from, code: stop.trackingCode })}
                   remove={remove}
                   deleteRun={setDeleting}
+                  initiallyListed={listedAtOpen}
                 />
               ))}
             </div>

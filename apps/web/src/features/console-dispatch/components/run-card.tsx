@@ -15,8 +15,17 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPrinter, IconTrash, IconX } from '@tabler/icons-react';
-import { countOf, type Run, type RunStop } from '@waybill/domain';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconGripVertical,
+  IconPrinter,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { countOf, isStopDone, type Run, type RunStop } from '@waybill/domain';
+import { useState } from 'react';
 import { codesOf, moveCode } from '../stop-order.ts';
 import classes from './dispatch.module.css';
 
@@ -32,6 +41,8 @@ interface RunCardProps extends RunCardActions {
   /** Asks where a stop goes: one dialog for the page, not a menu for each stop. */
   startMove: (run: Run, stop: RunStop) => void;
   busy: boolean;
+  /** Lists the stops as the card appears; otherwise the run shows as its summary until asked. */
+  initiallyListed: boolean;
 }
 
 /**
@@ -127,14 +138,13 @@ function StopRow({
   );
 }
 
-/** One driver's run of the day: its stops in order, to reorder by drag or keys, move, remove or print. */
-export function RunCard({ run, busy, reorder, startMove, remove, deleteRun }: RunCardProps) {
+/** The run's stops in order, to reorder by drag (pointer or keys) or by the buttons of each stop. */
+function RunStops({ run, reorder, startMove, remove }: Pick<RunCardProps, 'run' | 'reorder' | 'startMove' | 'remove'>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const codes = codesOf(run);
-  const titleId = `run-${run.id}-title`;
 
   function dropped({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -142,17 +152,61 @@ export function RunCard({ run, busy, reorder, startMove, remove, deleteRun }: Ru
   }
 
   return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped}>
+      <SortableContext items={codes} strategy={verticalListSortingStrategy}>
+        <ol id={`run-${run.id}-stops`} className={classes.stops} aria-label={`Stops of ${run.driverName}, in order`}>
+          {run.stops.map((stop) => (
+            <StopRow
+              key={stop.trackingCode}
+              stop={stop}
+              run={run}
+              count={run.stops.length}
+              reorder={reorder}
+              startMove={(chosen) => startMove(run, chosen)}
+              remove={remove}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/**
+ * One driver's run of the day: its summary (driver, stops, done), and its stops in order to reorder by
+ * drag or keys, move, remove or print. The stops are listed on a small day and, on a big one, once the
+ * run is opened: hundreds of sortable stops at once made a day of 2,000 packages take seconds to show.
+ */
+export function RunCard({ run, busy, reorder, startMove, remove, deleteRun, initiallyListed }: RunCardProps) {
+  const [listed, setListed] = useState(initiallyListed);
+  const titleId = `run-${run.id}-title`;
+  const done = run.stops.filter(isStopDone).length;
+
+  return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby={titleId} className={classes.run}>
-      <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
+      <Group justify="space-between" align="flex-start" gap="xs" mb={listed ? 'xs' : 0}>
         <div>
           <Title order={3} size="h4" id={titleId}>
             {run.driverName || 'Driver'}
           </Title>
           <Text size="sm" c="dimmed">
-            {countOf(run.stops.length, 'stop', 'stops')}
+            {countOf(run.stops.length, 'stop', 'stops')}, {done} done
           </Text>
         </div>
         <Group gap={4}>
+          {run.stops.length > 0 ? (
+            <button
+              type="button"
+              className={classes.toggle}
+              aria-expanded={listed}
+              aria-controls={listed ? `run-${run.id}-stops` : undefined}
+              aria-label={`Stops of ${run.driverName}`}
+              onClick={() => setListed(!listed)}
+            >
+              Stops
+              <IconChevronDown size={16} aria-hidden className={classes.chevron} />
+            </button>
+          ) : null}
           <Button
             component="a"
             href={`/api/admin/runs/${encodeURIComponent(run.id)}/sheet.pdf`}
@@ -179,25 +233,9 @@ export function RunCard({ run, busy, reorder, startMove, remove, deleteRun }: Ru
         <Text size="sm" c="dimmed">
           No stops yet: select packages and assign them to this run.
         </Text>
-      ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped}>
-          <SortableContext items={codes} strategy={verticalListSortingStrategy}>
-            <ol className={classes.stops} aria-label={`Stops of ${run.driverName}, in order`}>
-              {run.stops.map((stop) => (
-                <StopRow
-                  key={stop.trackingCode}
-                  stop={stop}
-                  run={run}
-                  count={run.stops.length}
-                  reorder={reorder}
-                  startMove={(chosen) => startMove(run, chosen)}
-                  remove={remove}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
-      )}
+      ) : listed ? (
+        <RunStops run={run} reorder={reorder} startMove={startMove} remove={remove} />
+      ) : null}
     </Paper>
   );
 }
