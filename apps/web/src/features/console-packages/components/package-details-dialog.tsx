@@ -14,6 +14,7 @@ import { LocationUpdatesTable } from './location-updates-table.tsx';
 import { PackageDeliveryProof } from './package-delivery-proof.tsx';
 import { PackageDetailsSections, PackageHistory, PackageImages } from './package-details-sections.tsx';
 import { PackageLabelLinks } from './package-label-links.tsx';
+import { PackagePreferences } from './package-preferences.tsx';
 import { PackageRoad } from './package-road.tsx';
 
 interface PackageDetailsDialogProps {
@@ -71,6 +72,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClos
       <PackageLabelLinks trackingCode={pkg.trackingCode} status={pkg.status} />
       <PackageImages pkg={pkg} />
       <PackageDeliveryProof pkg={pkg} />
+      <PackagePreferences trackingCode={pkg.trackingCode} />
       <PackageRoad trackingCode={pkg.trackingCode} />
       <LocationUpdatesTable pkg={pkg} />
       <AddLocationForm trackingCode={pkg.trackingCode} />
