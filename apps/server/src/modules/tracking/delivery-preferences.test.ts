@@ -10,41 +10,23 @@ import {
   SAFE_PLACE_UNKNOWN,
 } from '@waybill/domain';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/support/http-client.ts';
-import { insertReadyPackages } from '../../../test/support/road.ts';
+import { checksApp, packageWithPhones } from '../../../test/support/package-checks.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
-import { auditLog, deliveryPreferences, packageChecks, packages } from '../../db/schema/index.ts';
+import { auditLog, deliveryPreferences, packages } from '../../db/schema/index.ts';
 
 /** A word no other text of the package holds: found nowhere public. */
 const SECRET = 'Wombatgate';
 
 describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp(kind);
-  }, 60_000);
-  afterAll(() => testApp?.close());
-  // One address for every request: its wrong tries would count across tests.
-  beforeEach(async () => {
-    await testApp.app.db.delete(packageChecks);
-  });
-
-  const db = () => testApp.app.db;
-  /** A package whose receiver's phone ends in 4412 and the shipper's in 9876. */
-  const aPackage = async () => {
-    const [code] = await insertReadyPackages(db(), 1);
-    await db()
-      .update(packages)
-      .set({ receiverPhone: '+233 24 555 4412', phone: '020 7946 9876' })
-      .where(eq(packages.trackingCode, code!));
-    return code!;
-  };
+  const app = checksApp(kind);
+  const db = () => app.testApp.app.db;
+  const aPackage = () => packageWithPhones(db());
   /** A client checked as the recipient (4412) or the sender (9876) of `code`. */
   const checked = async (code: string, digits = '4412') => {
-    const client = testApp.client();
+    const client = app.testApp.client();
     expect((await client.post(`/api/track/${code}/verify`, { phoneLast4: digits })).status).toBe(204);
     return client;
   };
@@ -61,7 +43,7 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
 
   it('refuses a visitor not checked for this package, and one checked for another', async () => {
     const code = await aPackage();
-    const stranger = testApp.client();
+    const stranger = app.testApp.client();
     for (const answer of [
       await stranger.get(`/api/track/${code}/preferences`),
       await put(stranger, code, { instructions: 'hello' }),
@@ -123,8 +105,8 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
     // Nothing of them in the log, nor on the public answer and page.
     await put(recipient, code, { instructions });
     expect(JSON.stringify(entries)).not.toMatch(new RegExp(`${SECRET}|Mrs Adu`));
-    expect((await testApp.client().get(`/api/track/${code}`)).text).not.toContain(SECRET);
-    expect((await testApp.client().get(`/track/${code}`)).text).not.toContain(SECRET);
+    expect((await app.testApp.client().get(`/api/track/${code}`)).text).not.toContain(SECRET);
+    expect((await app.testApp.client().get(`/track/${code}`)).text).not.toContain(SECRET);
   });
 
   it('refuses bad choices field by field, storing nothing', async () => {
@@ -164,11 +146,11 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
     const code = await aPackage();
     await put(await checked(code), code, { instructions: `Back gate, ${SECRET}`, safePlace: { kind: 'back_door' } });
     const path = `/api/admin/packages/${code}/preferences`;
-    const seen = await (await testApp.operator()).get(path);
+    const seen = await (await app.testApp.operator()).get(path);
     expect(seen.status).toBe(200);
     expect(seen.headers.get('cache-control')).toBe('no-store');
     expect(seen.body).toMatchObject({ instructions: `Back gate, ${SECRET}`, safePlaceWords: 'Leave at the back door' });
-    expect((await testApp.client().get(path)).status).toBe(401);
-    expect((await (await signedInMember(testApp, 'driver')).client.get(path)).status).toBe(403);
+    expect((await app.testApp.client().get(path)).status).toBe(401);
+    expect((await (await signedInMember(app.testApp, 'driver')).client.get(path)).status).toBe(403);
   });
 });

@@ -4,41 +4,20 @@
 // under advisory locks.
 import { CHECK_DOES_NOT_MATCH, generateTrackingCode, PACKAGE_CHECK_TRIES, PHONE_LAST4_FORMAT } from '@waybill/domain';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertReadyPackages } from '../../../test/support/road.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { checksApp, packageWithPhones, RECEIVER_LAST4, SHIPPER_LAST4 } from '../../../test/support/package-checks.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
-import { auditLog, packageChecks, packages } from '../../db/schema/index.ts';
+import { auditLog, packageChecks } from '../../db/schema/index.ts';
 import { PACKAGE_CHECK_COOKIE } from './package-check.routes.ts';
 import { checkPackage, readCheckToken } from './package-check.service.ts';
 
-const RECEIVER_LAST4 = '4412';
-const SHIPPER_LAST4 = '9876';
 const CUSTOMER = { kind: 'customer' } as const;
 
 describe.each(databasesFor('sql'))('checking the recipient or the sender on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp(kind);
-  }, 60_000);
-  afterAll(() => testApp?.close());
-  // Every request here comes from one address, whose wrong tries count across packages: each test starts
-  // with none counted.
-  beforeEach(async () => {
-    await testApp.app.db.delete(packageChecks);
-  });
-
-  const db = () => testApp.app.db;
-  /** A package whose receiver's phone ends in 4412 and shipper's in 9876, typed as people type them. */
-  const aPackage = async () => {
-    const [code] = await insertReadyPackages(db(), 1);
-    await db()
-      .update(packages)
-      .set({ receiverPhone: '+233 (0)24 555-4412', phone: '020 7946 9876' })
-      .where(eq(packages.trackingCode, code!));
-    return code!;
-  };
-  const verify = (code: string, phoneLast4: unknown, client = testApp.client()) =>
+  const app = checksApp(kind);
+  const db = () => app.testApp.app.db;
+  const aPackage = () => packageWithPhones(db());
+  const verify = (code: string, phoneLast4: unknown, client = app.testApp.client()) =>
     client.post(`/api/track/${code}/verify`, { phoneLast4 });
   const checksOf = async (code: string) =>
     (await db().select({ n: count() }).from(packageChecks).where(eq(packageChecks.trackingCode, code)))[0]!.n;
@@ -57,7 +36,7 @@ describe.each(databasesFor('sql'))('checking the recipient or the sender on %s',
       expect(cookie).toMatch(/SameSite=Strict/);
       expect(cookie).toMatch(/Max-Age=1800/);
       const value = /=([^;]+)/.exec(cookie)![1];
-      const key = testApp.app.serverKeys.packageCheck;
+      const key = app.testApp.app.serverKeys.packageCheck;
       const check = readCheckToken(key, code, value);
       expect(check?.role).toBe(role);
       expect(check!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -90,7 +69,7 @@ describe.each(databasesFor('sql'))('checking the recipient or the sender on %s',
 
   it('stops a script trying every number after five wrong ones, the right digits too, and audits each try without them', async () => {
     const code = await aPackage();
-    const client = testApp.client();
+    const client = app.testApp.client();
     const answered: number[] = [];
     for (let n = 0; n < 10_000; n++) {
       const answer = await verify(code, String(n).padStart(4, '0'), client);
@@ -136,7 +115,7 @@ describe.each(databasesFor('sql'))('checking the recipient or the sender on %s',
 
   it('counts two wrong tries at once one after the other: never more than five are looked at', async () => {
     const code = await aPackage();
-    const client = testApp.client();
+    const client = app.testApp.client();
     const answers = await Promise.all(Array.from({ length: 8 }, () => verify(code, '0001', client)));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(5).fill(403), ...Array(3).fill(429)]);
