@@ -47,6 +47,8 @@ async function migrationsFingerprint(): Promise<string> {
 
 // A checkout on other migrations that still needs a template removed as stale rebuilds it in seconds.
 const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+/** The migrated PGlite templates' folders in the temporary folder, their fingerprint after it. */
+const PGLITE_TEMPLATE_PREFIX = 'waybill-pglite-template-';
 
 /**
  * A migrated PGlite data directory made once per migration set (a fresh PGlite costs seconds and
@@ -54,7 +56,7 @@ const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
  * parallel test files never see half a template.
  */
 export async function pgliteTemplate(): Promise<string> {
-  const template = path.join(os.tmpdir(), `waybill-pglite-template-${await migrationsFingerprint()}`);
+  const template = path.join(os.tmpdir(), `${PGLITE_TEMPLATE_PREFIX}${await migrationsFingerprint()}`);
   try {
     await readdir(template);
     // The date of its last use: templates unused for a day are removed (removeStalePgliteTemplates).
@@ -83,10 +85,9 @@ export async function pgliteTemplate(): Promise<string> {
  * dropped (see dropStaleTemplates).
  */
 async function removeStalePgliteTemplates(current: string): Promise<void> {
-  const prefix = `${path.basename(current).replace(/[0-9a-f]+$/, '')}`;
   for (const name of await readdir(os.tmpdir())) {
     const folder = path.join(os.tmpdir(), name);
-    if (!name.startsWith(prefix) || folder === current) continue;
+    if (!name.startsWith(PGLITE_TEMPLATE_PREFIX) || folder === current) continue;
     const touched = await stat(folder).then(
       (info) => info.mtimeMs,
       () => Date.now(),

@@ -26,6 +26,14 @@ export async function findPackageRow(db: Database, id: string): Promise<reposito
   return repository.findPackageById(db, id);
 }
 
+/** The package with this tracking code (already normalised) as stored; undefined when none has it. */
+export async function findPackageRowByCode(
+  db: Database,
+  trackingCode: string,
+): Promise<repository.PackageRow | undefined> {
+  return repository.findPackageByCode(db, trackingCode);
+}
+
 /**
  * The first `count` photos of the package with this code (as typed: trimmed and upper-cased here), in
  * their order; none for a blank or unknown code.

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { packageTarget } from '../packages/change-records.ts';
-import { findPackageByCode } from '../packages/packages.repository.ts';
+import { findPackageRowByCode } from '../packages/package-reads.service.ts';
 import * as repository from './package-check.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -61,7 +61,7 @@ export async function checkPackage(
       await audit({ outcome: 'refused' });
       return { role: undefined, refusedFor: Math.max(1, Math.ceil((freed - now.getTime()) / 1000)) };
     }
-    const pkg = await findPackageByCode(tx, trackingCode);
+    const pkg = await findPackageRowByCode(tx, trackingCode);
     const role = pkg ? roleOf(pkg, try_.phoneLast4) : undefined;
     const forgetBefore = new Date(now.getTime() - KEPT_MS);
     await repository.recordCheck(
