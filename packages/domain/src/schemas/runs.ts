@@ -43,6 +43,16 @@ export const runStopSchema = runPackageSchema
       .object({ at: z.iso.datetime(), reason: z.string() })
       .nullable()
       .describe("The stop's latest failed delivery attempt on the run's day, or null"),
+    // Added later, so optional: an answer without them has nothing to say.
+    instructions: z
+      .string()
+      .optional()
+      .describe("The recipient's or sender's delivery instructions, set on the tracking page; empty when none"),
+    safePlaceWords: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Where the package may be left, as the driver reads it ("Leave at the front door"); null for none'),
   })
   .meta({ id: 'RunStop' });
 export type RunStop = z.infer<typeof runStopSchema>;

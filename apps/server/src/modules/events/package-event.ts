@@ -14,6 +14,7 @@ export const PACKAGE_EVENT_TYPES = [
   'package.delivery_attempted',
   'package.delivered',
   'package.deleted',
+  'package.preferences_changed',
 ] as const;
 export type PackageEventType = (typeof PACKAGE_EVENT_TYPES)[number];
 
@@ -49,6 +50,8 @@ export interface PackageEventPayloads {
   'package.delivery_attempted': { updateId: string; at: string; reason: string; returning: boolean };
   'package.delivered': Record<string, never>;
   'package.deleted': Record<string, never>;
+  /** The recipient or the sender, checked on the tracking page, changed how it is delivered (record 49). */
+  'package.preferences_changed': { by: 'recipient' | 'shipper'; at: string };
 }
 
 /** An event as it is recorded: the change's transaction gives it its id and time. */

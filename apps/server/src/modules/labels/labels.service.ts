@@ -87,10 +87,24 @@ export async function packageLabels(deps: LabelDeps, trackingCodes: string[], si
 }
 
 /**
- * Packages keep no delivery instructions yet: the sheet prints each package's description in their
- * place, and its caption says so, so a driver does not take a description for an instruction.
+ * What the driver should know at the door: the safe place and the instructions the recipient or the
+ * sender set on the tracking page; for a stop without them, what the package holds, said as such.
  */
-export const RUN_SHEET_NOTES_CAPTION = 'DESCRIPTION (NO INSTRUCTIONS ON FILE)';
+export const RUN_SHEET_NOTES_CAPTION = 'AT THE DOOR';
+
+/** A stop's notes on the sheet: its choices, or its description under "No instructions". */
+export function runSheetNotes(
+  stop: { instructions?: string; safePlaceWords?: string | null },
+  description: string,
+): string {
+  const instructions = stop.instructions
+    ?.split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+  const choices = [stop.safePlaceWords, instructions].filter((text): text is string => Boolean(text));
+  return choices.length > 0 ? choices.join('. ') : `No instructions. Contents: ${description}`;
+}
 
 /** A run's sheet for its driver: the stops in order with their receivers and barcodes. 404 for an unknown run. */
 export async function runSheet(deps: LabelDeps, runId: string): Promise<{ pdf: RenderedPdf; filename: string }> {
@@ -111,7 +125,7 @@ export async function runSheet(deps: LabelDeps, runId: string): Promise<{ pdf: R
         receiverName: stop.receiverName,
         receiverPhone: stop.receiverPhone,
         destination: stop.destination,
-        notes: notes.get(stop.trackingCode) ?? '',
+        notes: runSheetNotes(stop, notes.get(stop.trackingCode) ?? ''),
       })),
     },
     `Run sheet: ${run.driverName}, ${run.date}`,

@@ -3,6 +3,7 @@
 // database: the sheet reads the run and its packages as the runs' answers do.
 import path from 'node:path';
 import type { PackageAnswer } from '@waybill/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
@@ -21,6 +22,7 @@ import {
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
+import { deliveryPreferences, packages as packageRows } from '../../db/schema/index.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const COMPANY = 'Harbor Express';
@@ -49,6 +51,19 @@ describe.each(databasesFor('any'))('run sheets on %s', (kind) => {
     const order = [3, 0, 6, 1, 5, 2, 4].map((index) => packages[index]!.trackingCode);
     const stops = await operator.request('PUT', `/api/admin/runs/${runId}/stops`, { json: { trackingCodes: order } });
     expect(stops.status).toBe(200);
+    // The first stop's recipient chose a neighbour and wrote instructions on the tracking page.
+    const [first] = await testApp.app.db
+      .select({ id: packageRows.id })
+      .from(packageRows)
+      .where(eq(packageRows.trackingCode, order[0]!));
+    await testApp.app.db.insert(deliveryPreferences).values({
+      packageId: first!.id,
+      instructions: 'Gate code 4412.\nRing twice.',
+      safePlace: 'neighbour',
+      neighbourName: 'Mrs Adu',
+      neighbourHouse: 'No. 14',
+      setBy: 'recipient',
+    });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -81,12 +96,24 @@ describe.each(databasesFor('any'))('run sheets on %s', (kind) => {
     ordered().forEach((pkg, index) => {
       const block = blocks[index]!;
       expect(block.startsWith(`${index + 1} `)).toBe(true);
-      for (const field of [pkg.rname, pkg.rphone, pkg.destination, 'Two books and a scarf', pkg.trackingCode]) {
-        expect(block, `stop ${index + 1}`).toContain(field);
+      // The recipient's choices where they made some; else what the package holds, said as such.
+      const notes =
+        index === 0
+          ? ['Leave with a neighbour: Mrs Adu, No. 14. Gate code 4412.', 'Ring twice.']
+          : ['No instructions. Contents:', 'Two books and a scarf'];
+      for (const field of [pkg.rname, pkg.rphone, pkg.destination, ...notes, pkg.trackingCode]) {
+        expect(block.replace(/\s+/g, ' '), `stop ${index + 1}`).toContain(field);
       }
     });
-    // Packages keep no delivery instructions: the description prints under a caption that says so.
-    expect(text).toContain('DESCRIPTION (NO INSTRUCTIONS ON FILE)');
+    expect(text).toContain('AT THE DOOR');
+    // The run's answer (the driver app's and Dispatch's) carries the same choices on the stop.
+    const run = await operator.get<{ stops: { instructions: string; safePlaceWords: string | null }[] }>(
+      `/api/admin/runs/${runId}`,
+    );
+    expect(run.body.stops.map((stop) => [stop.safePlaceWords, stop.instructions])).toEqual([
+      ['Leave with a neighbour: Mrs Adu, No. 14', 'Gate code 4412.\nRing twice.'],
+      ...Array(6).fill([null, '']),
+    ]);
     expect(pdfText(file, 2)).toContain('Run sheet · Ama Driver · 2027-03-04 · page 2');
   });
 

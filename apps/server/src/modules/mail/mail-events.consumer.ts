@@ -12,6 +12,9 @@ import { enqueueSubmissionReceipt } from './enqueue-submission-receipt.ts';
  * A driver's failed delivery attempt is one e-mail to the subscribers and, when the setting is on, the
  * shipper (docs/decisions/0044): its location update sends none of its own, and the Returning to sender
  * a last attempt sets is told by the attempt's e-mail, so its status e-mail goes to the receiver alone.
+ *
+ * A change of the delivery choices made on the tracking page goes to the other party only, when the
+ * setting is on (docs/decisions/0049): the recipient's to the shipper, the sender's to the receiver.
  */
 export const mailEventConsumer: EventConsumer = {
   name: 'mail',
@@ -49,6 +52,19 @@ export const mailEventConsumer: EventConsumer = {
           attempt: { at, reason, returning },
           key: `attempt:${updateId}`,
           customers: 'shipper',
+        });
+        return;
+      }
+      case 'package.preferences_changed': {
+        // To the other party only: the recipient's change to the shipper, the sender's to the receiver.
+        const { by, at } = event.payload;
+        await enqueueStatusNotification(tx, {
+          pkg,
+          event: 'preferences',
+          detail: by,
+          key: `preferences:${at}`,
+          customers: by === 'recipient' ? 'shipper' : 'receiver',
+          subscribers: false,
         });
         return;
       }

@@ -17,10 +17,7 @@ export async function findRunPackagesByCodes(db: Database, trackingCodes: string
   return new Map(rows.map((row) => [row.trackingCode, row]));
 }
 
-/**
- * What a run sheet prints under each stop, by tracking code: the package's description, since packages
- * keep no delivery instructions yet.
- */
+/** What a package holds, by tracking code: a run sheet prints it for a stop without instructions. */
 export async function findRunSheetNotes(db: Database, trackingCodes: string[]) {
   const rows = await repository.findDescriptionsByCodes(db, [...new Set(trackingCodes)]);
   return new Map(rows.map((row) => [row.trackingCode, row.description]));

@@ -24,6 +24,7 @@ import type { PageOf } from '../../http/paging.ts';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { findRunPackagesByCodes, findRunPackagesByIds, type RunPackageRow } from '../packages/run-packages.service.ts';
 import { findActiveDriver, memberNames } from '../team/team.service.ts';
+import { findStopPreferences } from '../tracking/delivery-preferences.service.ts';
 import * as repository from './runs.repository.ts';
 
 /** How many refused codes a message names; `errors` names every one. */
@@ -45,15 +46,14 @@ async function answersOf(db: Database, rows: repository.RunRow[]): Promise<Run[]
     db,
     rows.map((row) => row.id),
   );
-  const [packages, names] = await Promise.all([
-    findRunPackagesByIds(
-      db,
-      stops.map((stop) => stop.packageId),
-    ),
+  const packageIds = stops.map((stop) => stop.packageId);
+  const [packages, names, choices] = await Promise.all([
+    findRunPackagesByIds(db, packageIds),
     memberNames(
       db,
       rows.map((row) => row.driverId),
     ),
+    findStopPreferences(db, packageIds),
   ]);
   const attempts = await attemptsOnRunDays(db, rows, stops);
   return rows.map((row) => ({
@@ -67,7 +67,13 @@ async function answersOf(db: Database, rows: repository.RunRow[]): Promise<Run[]
         const found = packages.get(stop.packageId);
         return found ? [{ found, attempt: attempts.get(`${row.day}:${stop.packageId}`) ?? null }] : [];
       })
-      .map(({ found, attempt }, index) => ({ ...packageOf(found), attempt, position: index + 1 })),
+      .map(({ found, attempt }, index) => ({
+        ...packageOf(found),
+        attempt,
+        position: index + 1,
+        instructions: choices.get(found.id)?.instructions ?? '',
+        safePlaceWords: choices.get(found.id)?.safePlaceWords ?? null,
+      })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

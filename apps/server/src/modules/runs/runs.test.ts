@@ -119,6 +119,9 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
       receiverName: pkg.rname,
       receiverPhone: pkg.rphone,
       attempt: null,
+      // Nothing chosen on the tracking page.
+      instructions: '',
+      safePlaceWords: null,
     });
 
     const second = await putStops(id, [c, a]);

@@ -10,14 +10,15 @@ import {
   type SafePlace,
   safePlaceWords,
 } from '@waybill/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { deliveryPreferences } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { packageTarget } from '../packages/change-records.ts';
-import { findPackageByCode } from '../packages/packages.repository.ts';
+import { recordPackageEvent } from '../events/events.service.ts';
+import { eventTarget, packageTarget } from '../packages/change-records.ts';
+import { findPackageRowByCode } from '../packages/package-reads.service.ts';
 import type { PackageCheck } from './package-check.service.ts';
 
 type Row = typeof deliveryPreferences.$inferSelect;
@@ -40,7 +41,7 @@ export function preferencesOf(row: Row | undefined): DeliveryPreferences {
 }
 
 async function requirePackage(db: Database, trackingCode: string) {
-  const pkg = await findPackageByCode(db, trackingCode);
+  const pkg = await findPackageRowByCode(db, trackingCode);
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   return pkg;
 }
@@ -82,6 +83,31 @@ export async function setDeliveryPreferences(
       target: packageTarget(pkg.trackingCode),
       after: { by: check.role, safePlace: values.safePlace, instructions: values.instructions !== '' },
     });
+    // The other party hears of it (the mail consumer, when notifications are on).
+    await recordPackageEvent(tx, {
+      type: 'package.preferences_changed',
+      ...eventTarget(pkg),
+      actor,
+      payload: { by: check.role, at: values.setAt.toISOString() },
+    });
     return preferencesOf(row);
   });
+}
+
+/** The choices set for these packages, as a driver's stop shows them, by package id; a package with none is absent. */
+export async function findStopPreferences(
+  db: Database,
+  packageIds: string[],
+): Promise<Map<string, { instructions: string; safePlaceWords: string | null }>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(deliveryPreferences)
+    .where(inArray(deliveryPreferences.packageId, [...new Set(packageIds)]));
+  return new Map(
+    rows.map((row) => {
+      const { instructions, safePlaceWords } = preferencesOf(row);
+      return [row.packageId, { instructions, safePlaceWords }];
+    }),
+  );
 }

@@ -12,6 +12,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/support/http-client.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { checksApp, packageWithPhones } from '../../../test/support/package-checks.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -152,5 +153,21 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
     expect(seen.body).toMatchObject({ instructions: `Back gate, ${SECRET}`, safePlaceWords: 'Leave at the back door' });
     expect((await app.testApp.client().get(path)).status).toBe(401);
     expect((await (await signedInMember(app.testApp, 'driver')).client.get(path)).status).toBe(403);
+  });
+
+  it('e-mails the other party of each change, never the instructions, and no subscriber', async () => {
+    // Kept in the outbox, not sent, to be read.
+    await app.testApp.app.mailOutbox.stop();
+    const code = await aPackage();
+    const [pkg] = await db().select().from(packages).where(eq(packages.trackingCode, code));
+    await put(await checked(code), code, { instructions: `Side door, ${SECRET}` });
+    await put(await checked(code, '9876'), code, { safePlace: { kind: 'reception' } });
+    await app.testApp.app.packageEvents.runOnce();
+    const sent = (await findOutboxMessages(db())).filter((message) => message.packageId === pkg!.id);
+    expect(sent.map((message) => [message.to, (message.payload as { detail: string }).detail])).toEqual([
+      [pkg!.email, 'recipient'],
+      [pkg!.receiverEmail, 'shipper'],
+    ]);
+    expect(JSON.stringify(sent)).not.toContain(SECRET);
   });
 });

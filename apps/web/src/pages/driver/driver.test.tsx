@@ -31,6 +31,8 @@ const RUN = {
         receiverPhone: '+233 20 000 0001',
         position: 1,
         attempt: null,
+        instructions: 'Gate code 4412.\nRing twice.',
+        safePlaceWords: 'Leave at the back door',
       },
     ],
     createdAt: '2026-11-27T06:00:00.000Z',
@@ -99,6 +101,10 @@ describe('the driver app’s own page', () => {
       openDriverPage();
       expect(await screen.findByRole('heading', { level: 1, name: "Today's run" })).toBeTruthy();
       expect(await screen.findByRole('heading', { level: 2, name: 'Ama Mensah' })).toBeTruthy();
+      // What the recipient chose on the tracking page, on the stop.
+      expect(screen.getByText('At the door')).toBeTruthy();
+      expect(screen.getByText('Leave at the back door')).toBeTruthy();
+      expect(screen.getByText(/^Gate code 4412\./).textContent).toBe('Gate code 4412.\nRing twice.');
       expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
       expect(document.documentElement.hasAttribute('data-waybill-ready')).toBe(true);
       expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(

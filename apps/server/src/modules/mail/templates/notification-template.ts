@@ -11,7 +11,7 @@ import {
 } from './layout.ts';
 import type { EmailImage } from './package-template.ts';
 
-export const NOTIFICATION_EVENTS = ['accepted', 'rejected', 'status', 'location', 'attempt'] as const;
+export const NOTIFICATION_EVENTS = ['accepted', 'rejected', 'status', 'location', 'attempt', 'preferences'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** What a status notification is rendered from (stored in the outbox row). */
@@ -69,7 +69,21 @@ function headlineOf(content: NotificationContent): { subject: string; message: s
       const { subject, sentence } = attemptHeadline(code, content.attempt, content.detail);
       return { subject, message: `Our courier could not deliver your package ${code}. ${sentence}` };
     }
+    case 'preferences':
+      return preferencesHeadline(code, content.detail);
   }
+}
+
+/**
+ * The other party's e-mail when the recipient or the sender (`detail`) changed how a package is
+ * delivered: that it changed and where to see it, not the instructions themselves.
+ */
+export function preferencesHeadline(code: string, by: string) {
+  const who = by === 'shipper' ? 'sender' : 'recipient';
+  return {
+    subject: `Package ${code}: delivery instructions changed`,
+    message: `The ${who} of package ${code} changed its delivery instructions or safe place on the tracking page. If you did not expect this, please contact us.`,
+  };
 }
 
 /** What the shipper's delivery e-mail adds: who received the package, and the proof's images (`cid:`). */

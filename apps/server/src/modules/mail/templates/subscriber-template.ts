@@ -10,7 +10,7 @@ import {
   textFooter,
   trackingUrl,
 } from './layout.ts';
-import { attemptHeadline, type NotificationEvent } from './notification-template.ts';
+import { attemptHeadline, type NotificationEvent, preferencesHeadline } from './notification-template.ts';
 
 /** Where the links of subscription e-mails lead (API routes that answer small pages). */
 export function confirmUrl(context: Pick<MailContext, 'publicUrl'>, token: string): string {
@@ -84,6 +84,9 @@ function headlineOf(content: SubscriberUpdateContent): { subject: string; messag
       const { subject, sentence } = attemptHeadline(code, content.attempt, content.detail);
       return { subject, message: `The courier could not deliver package ${code}. ${sentence}` };
     }
+    // Never queued for subscribers: a change of the delivery choices goes to the other party only.
+    case 'preferences':
+      return preferencesHeadline(code, content.detail);
   }
 }
 

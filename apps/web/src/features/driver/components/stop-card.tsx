@@ -79,6 +79,12 @@ export function StopCard({ entry, count, onLoaded, onDelivered, onAttempt }: Sto
         <Text size="sm" c="dimmed">
           Package {stop.trackingCode}
         </Text>
+        {stop.safePlaceWords || stop.instructions ? (
+          <Alert color="blue" variant="light" title="At the door" role="note">
+            {stop.safePlaceWords ? <Text fw={600}>{stop.safePlaceWords}</Text> : null}
+            {stop.instructions ? <Text style={{ whiteSpace: 'pre-line' }}>{stop.instructions}</Text> : null}
+          </Alert>
+        ) : null}
         {entry.attemptReason && state === 'attempted' ? (
           <Alert color="orange" variant="light" title="Attempted today">
             {entry.attemptReason}
