@@ -106,6 +106,14 @@ beforeAll(async () => {
   contexts.push(phone);
   codes = await acceptedPackages(admin, 8, 'Road');
   await planRun(admin, driver.id, codes);
+  // The first stop's recipient, checked by the end of their phone number, chose a neighbour and wrote
+  // instructions on the tracking page.
+  expect((await callApi(admin, 'POST', `/api/track/${codes[0]}/verify`, { phoneLast4: '0000' })).status).toBe(204);
+  const chosen = await callApi(admin, 'PUT', `/api/track/${codes[0]}/preferences`, {
+    instructions: 'Blue gate.\nRing twice.',
+    safePlace: { kind: 'neighbour', neighbourName: 'Mrs Adu', neighbourHouse: 'No. 14' },
+  });
+  expect(chosen.status).toBe(200);
   // Two failed attempts at the seventh stop yesterday, on the driver's run of that day (an admin may act
   // on any run): the driver's today will be the third.
   const yesterday = new Date();
@@ -138,6 +146,10 @@ describe('driver app', () => {
     await waitForApp(page, { wakeIslands: false });
     await expect.poll(() => stopHeading(page).textContent()).toBe('Road receiver 1');
     await page.getByText('Stop 1 of 8').waitFor();
+    // What the recipient chose, on their stop.
+    const atTheDoor = page.getByRole('note', { name: 'At the door' });
+    await atTheDoor.getByText('Leave with a neighbour: Mrs Adu, No. 14').waitFor();
+    expect(await atTheDoor.getByText(/^Blue gate\./).textContent()).toBe('Blue gate.\nRing twice.');
     // The service worker controls the page: from here on it answers without the network.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await screenshotViewport(page, 'driver-stop-phone-light');
