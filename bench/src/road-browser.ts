@@ -1,5 +1,6 @@
 // The browser of the road benchmarks: Debian's Chromium driven by playwright-core, contexts signed in
 // with a session made over HTTP, and the network profile of Lighthouse's mobile audits.
+import { chromiumLaunchOptions } from '@waybill/testing';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import type { Session } from './lib/session.ts';
 
@@ -14,19 +15,7 @@ export const SLOW_4G = {
 } as const;
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions(['--disable-dev-shm-usage']));
 }
 
 /** The session's cookies for a browser context on the server at `baseUrl`. */

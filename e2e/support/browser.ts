@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { chromiumLaunchOptions } from '@waybill/testing';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -38,19 +39,7 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 export const COLOUR_MODE_KEY = 'mantine-color-scheme-value';
 
 function launch(extraArgs: readonly string[]): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions(extraArgs));
 }
 
 /** The worker's Chromium, launched at the first file's first use, for every file the worker runs. */
