@@ -59,6 +59,15 @@ export const deliveryPreferencesSchema = z
   .meta({ id: 'DeliveryPreferences' });
 export type DeliveryPreferences = z.infer<typeof deliveryPreferencesSchema>;
 
+/** How the tracking page offers each safe place. */
+export const SAFE_PLACE_LABELS: Record<SafePlaceKind, string> = {
+  none: 'No safe place: hand it to someone',
+  front_door: 'Front door',
+  back_door: 'Back door',
+  reception: 'Reception',
+  neighbour: 'A neighbour',
+};
+
 /** The safe place as the driver reads it on the stop; null for none. */
 export function safePlaceWords(place: SafePlace): string | null {
   switch (place.kind) {

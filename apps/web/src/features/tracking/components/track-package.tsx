@@ -1,10 +1,11 @@
 import { Center, Loader, Stack } from '@mantine/core';
-import { TOAST_MS, type TrackResult, updatesClosedReason } from '@waybill/domain';
+import { canChangePreferences, TOAST_MS, type TrackResult, updatesClosedReason } from '@waybill/domain';
 import { useEffect } from 'react';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useRoadRefresh, useTrackResult } from '../api/track-package.ts';
+import { ManageDelivery } from './manage-delivery.tsx';
 import { TrackHelp } from './track-help.tsx';
 import { TrackResultCard } from './track-result-card.tsx';
 import { TrackSearch } from './track-search.tsx';
@@ -68,6 +69,11 @@ export function TrackPackage({ code, initial, initialError, onTrackCode, onTrack
       {result ? (
         <>
           <TrackResultCard result={result} />
+          {canChangePreferences(result.status) ? (
+            <div className={SCREEN_ONLY}>
+              <ManageDelivery key={result.trackingCode} code={result.trackingCode} />
+            </div>
+          ) : null}
           {/* A delivered or rejected package will not move again: no updates to offer. */}
           {updatesClosedReason(result.status) ? null : (
             <div className={SCREEN_ONLY}>

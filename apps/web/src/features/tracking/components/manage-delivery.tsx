@@ -1,0 +1,63 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PACKAGE_CHECK_MINUTES } from '@waybill/domain';
+import { useId, useState } from 'react';
+import { readPreferences } from '../api/manage-delivery.ts';
+import { DeliveryChoicesForm } from './delivery-choices-form.tsx';
+import { PackageCheckForm } from './package-check-form.tsx';
+
+export const CHECK_LAPSED = 'Your confirmation has run out: confirm again to save your choices.';
+
+const preferencesKey = (code: string) => ['track', code, 'preferences'] as const;
+
+/**
+ * "Manage this delivery" under a package on its way: the sender or the recipient confirms who they are,
+ * then sets instructions for the driver and a safe place. Whether this browser is already confirmed
+ * (its cookie is the server's to read) is asked once the page is awake; until then the check shows.
+ */
+export function ManageDelivery({ code }: { code: string }) {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const key = preferencesKey(code);
+  const query = useQuery({ queryKey: key, queryFn: () => readPreferences(code), retry: false, staleTime: Infinity });
+  const saved = query.data;
+  const [lapsed, setLapsed] = useState(false);
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          Manage this delivery
+        </Title>
+        {saved ? (
+          <>
+            <Text size="sm" c="dimmed">
+              Confirmed on this browser for {PACKAGE_CHECK_MINUTES} minutes. You can change these until the package is
+              out for delivery.
+            </Text>
+            <DeliveryChoicesForm
+              key={saved.setAt ?? 'none'}
+              code={code}
+              saved={saved}
+              onSaved={(next) => queryClient.setQueryData(key, next)}
+              onCheckLost={() => {
+                setLapsed(true);
+                queryClient.setQueryData(key, null);
+              }}
+            />
+          </>
+        ) : (
+          <PackageCheckForm
+            code={code}
+            purpose="to leave instructions for the driver or choose a safe place"
+            note={lapsed ? CHECK_LAPSED : undefined}
+            onChecked={() => {
+              setLapsed(false);
+              void query.refetch();
+            }}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
