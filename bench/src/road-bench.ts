@@ -14,6 +14,8 @@ export interface RoadOptions {
   postgres: boolean;
   /** Only Dispatch on each database (`--only road-dispatch`): no driver app, no outbox. */
   dispatchOnly?: boolean;
+  /** Only the outbox on each database (`--only road-sync`): no Dispatch, no driver app. */
+  syncOnly?: boolean;
 }
 
 export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
@@ -35,9 +37,9 @@ export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
       });
       console.log(`Road day on ${kind}: ${day.eligible} packages can go out, ${day.unassigned} on no run.`);
       try {
-        dispatch.push(...(await measureDispatch(browser, day)));
+        if (!options.syncOnly) dispatch.push(...(await measureDispatch(browser, day)));
         if (options.dispatchOnly) continue;
-        if (kind === 'pglite') {
+        if (kind === 'pglite' && !options.syncOnly) {
           driver.push(await auditDriverApp(day));
           driver.push(...(await measureDriverPage(browser, day)));
         }

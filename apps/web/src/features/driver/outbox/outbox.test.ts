@@ -120,6 +120,43 @@ describe('the outbox on the phone', () => {
     expect(isWaiting(action!)).toBe(false);
   });
 
+  it('sends three photos at a time, and ends every upload under way before a pass stopped by one ends', async () => {
+    vi.stubGlobal('structuredClone', cloneKeepingBlobs);
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
+    const ids: string[] = [];
+    for (const code of ['P1', 'P2', 'P3', 'P4', 'P5']) {
+      const id = await recordAction(DRIVER, { type: 'delivered', trackingCode: code, receivedBy: 'Ama', photo });
+      await updateAction(id, (action) => ({ ...action, state: 'sent', imagesState: 'waiting' }));
+      ids.push(id);
+    }
+    // The second upload meets a restarting server at once, while the first and third are still under way.
+    let atOnce = 0;
+    let most = 0;
+    let ended = 0;
+    const started: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        const id = path.split('/')[4]!;
+        started.push(id);
+        atOnce += 1;
+        most = Math.max(most, atOnce);
+        await new Promise((resolve) => setTimeout(resolve, id === ids[1] ? 5 : 40));
+        atOnce -= 1;
+        ended += 1;
+        if (id === ids[1]) return new Response('', { status: 503 });
+        return Response.json({ id, trackingCode: 'P', photo: true, signature: false });
+      }),
+    );
+    expect(await syncOutbox({ driver: DRIVER, xsrfToken: async () => 'token' })).toBe('offline');
+    expect(most).toBe(3);
+    // Nothing still in flight once the pass has ended, and no new upload after the refusal.
+    expect(ended).toBe(started.length);
+    expect(started).toEqual(ids.slice(0, 3));
+    const states = new Map((await listActions(DRIVER)).map((action) => [action.id, action.imagesState]));
+    expect(ids.map((id) => states.get(id))).toEqual(['sent', 'waiting', 'sent', 'waiting', 'waiting']);
+  });
+
   it('forgets yesterday’s answered actions and keeps every one still waiting', async () => {
     const sent = await recordAction(DRIVER, { type: 'loaded', trackingCode: 'OLD' }, new Date(1_000));
     await updateAction(sent, (action) => ({ ...action, state: 'sent' }));

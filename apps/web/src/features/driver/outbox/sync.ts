@@ -1,5 +1,5 @@
 // Sending the outbox: the waiting events in batches (oldest first, at most the server's batch), then
-// the images of the applied deliveries. Runs in the page (on reconnect, on an interval, after each
+// the images of the applied deliveries, a few at a time. Runs in the page (on reconnect, on an interval, after each
 // action) and in the service worker (Background Sync, where the browser has it); one at a time per
 // phone (the Web Locks API, where there is one), so two senders never post the same batch at once —
 // and if they did, the server applies each id once.
@@ -151,43 +151,69 @@ async function recordResults(batch: OutboxAction[], answer: DriverEventsAnswer):
   if (answered === 0) throw new Stop('offline');
 }
 
+/**
+ * Uploads at once: each waits a round trip and the server's check of the image before its bytes
+ * flow, so a few side by side keep a slow uplink busy; more would only split it.
+ */
+const IMAGE_UPLOADS_AT_ONCE = 3;
+
 async function sendImages(options: SyncOptions): Promise<void> {
   const waiting = (await listActions(options.driver)).filter(
     (action) => action.state === 'sent' && action.imagesState === 'waiting',
   );
-  for (const action of waiting) {
-    const form = new FormData();
-    // The server decides the type from the bytes; the name only follows them for whoever reads the request.
-    if (action.photo)
-      form.append('photo', action.photo, action.photo.type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
-    if (action.signature) form.append('signature', action.signature, 'signature.png');
-    const response = await send(
-      `/api/driver/events/${encodeURIComponent(action.id)}/photo`,
-      { method: 'PUT', body: form },
-      options,
-    );
-    if (response.ok) {
-      await readAnswer(response, driverEventPhotoSchema);
-      await updateAction(action.id, (current) => ({
-        ...current,
-        imagesState: 'sent',
-        photo: undefined,
-        signature: undefined,
-      }));
-      continue;
+  let next = 0;
+  let stopped: Stop | undefined;
+  const uploader = async () => {
+    while (!stopped && next < waiting.length) {
+      const action = waiting[next++]!;
+      try {
+        await sendImagesOf(action, options);
+      } catch (error) {
+        if (!(error instanceof Stop)) throw error;
+        stopped ??= error;
+      }
     }
-    const message = await response
-      .json()
-      .then((body: { message?: unknown }) => (typeof body.message === 'string' ? body.message : undefined))
-      .catch(() => undefined);
+  };
+  // Every upload under way ends before the pass does (and so before the outbox lock is let go).
+  const ended = await Promise.allSettled(
+    Array.from({ length: Math.min(IMAGE_UPLOADS_AT_ONCE, waiting.length) }, uploader),
+  );
+  const failed = ended.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (stopped) throw stopped;
+}
+
+async function sendImagesOf(action: OutboxAction, options: SyncOptions): Promise<void> {
+  const form = new FormData();
+  // The server decides the type from the bytes; the name only follows them for whoever reads the request.
+  if (action.photo) form.append('photo', action.photo, action.photo.type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
+  if (action.signature) form.append('signature', action.signature, 'signature.png');
+  const response = await send(
+    `/api/driver/events/${encodeURIComponent(action.id)}/photo`,
+    { method: 'PUT', body: form },
+    options,
+  );
+  if (response.ok) {
+    await readAnswer(response, driverEventPhotoSchema);
     await updateAction(action.id, (current) => ({
       ...current,
-      imagesState: 'refused',
-      message: message ?? `The photo was refused (${response.status})`,
+      imagesState: 'sent',
       photo: undefined,
       signature: undefined,
     }));
+    return;
   }
+  const message = await response
+    .json()
+    .then((body: { message?: unknown }) => (typeof body.message === 'string' ? body.message : undefined))
+    .catch(() => undefined);
+  await updateAction(action.id, (current) => ({
+    ...current,
+    imagesState: 'refused',
+    message: message ?? `The photo was refused (${response.status})`,
+    photo: undefined,
+    signature: undefined,
+  }));
 }
 
 /** How many actions of the driver still wait for the server. */
