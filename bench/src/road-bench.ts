@@ -44,8 +44,8 @@ export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
           driver.push(...(await measureDriverPage(browser, day)));
         }
         sync.push(await measureSync(browser, day, { first: 0, photos: 'phone' }));
-        // The same actions with photos smaller still, 800 × 600 JPEGs (other stops).
-        if (kind === 'pglite') sync.push(await measureSync(browser, day, { first: 60, photos: 'small' }));
+        // The same actions with the photos as the phone shrank them before (other stops).
+        if (kind === 'pglite') sync.push(await measureSync(browser, day, { first: 60, photos: 'before' }));
       } finally {
         await closeRoadDay(day);
       }

@@ -1,5 +1,5 @@
-// Proof-of-delivery images as the driver app stores them: photos of 1,280 × 960 px WebP at quality 70 (the
-// app shrinks what the camera gives to PHONE_PHOTO_MAX_PX before it waits in the outbox), made from
+// Proof-of-delivery images as the driver app stores them: photos shrunk to PHONE_PHOTO_MAX_PX, WebP at
+// PHONE_PHOTO_QUALITY (the app shrinks what the camera gives before it waits in the outbox), made from
 // 1,600 × 1,200 JPEGs of 200–400 KB like a phone's photo of a doorstep, and 600 × 200 px PNG signatures.
 // Made with sharp once and kept in the system's temporary folder.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -74,23 +74,30 @@ async function kept(name: string, make: () => Promise<Buffer>): Promise<Buffer> 
   }
 }
 
-/** How the photos are sized: as the app stores them, or 800 × 600 px JPEG at quality 0.7 (smaller still). */
-export type PhotoSize = 'phone' | 'small';
+/** How the photos are sized: as the app stores them, or as it stored them before (1,280 × 960 WebP at 70). */
+export type PhotoSize = 'phone' | 'before';
+
+/** The photos' size and quality, in words and in sharp's terms. */
+export const PHOTO_SIZES: Record<PhotoSize, { words: string; width: number; height: number; quality: number }> = {
+  phone: {
+    words: `${PHONE_WIDTH} × ${PHONE_HEIGHT} WebP ${PHONE_QUALITY}`,
+    width: PHONE_WIDTH,
+    height: PHONE_HEIGHT,
+    quality: PHONE_QUALITY,
+  },
+  before: { words: '1280 × 960 WebP 70', width: 1280, height: 960, quality: 70 },
+};
 
 /** `count` photos and signatures, made the first time and read from the temporary folder after. */
 export async function proofImages(count: number, size: PhotoSize): Promise<{ photo: Buffer; signature: Buffer }[]> {
   const images: { photo: Buffer; signature: Buffer }[] = [];
   for (let index = 1; index <= count; index++) {
     const photo = await kept(`photo-${index}.jpg`, () => makePhoto(index));
+    const { width, height, quality } = PHOTO_SIZES[size];
     images.push({
-      photo:
-        size === 'phone'
-          ? await kept(`photo-${index}-phone.webp`, () =>
-              sharp(photo).resize(PHONE_WIDTH, PHONE_HEIGHT).webp({ quality: PHONE_QUALITY }).toBuffer(),
-            )
-          : await kept(`photo-${index}-small.jpg`, () =>
-              sharp(photo).resize(800, 600).jpeg({ quality: 70 }).toBuffer(),
-            ),
+      photo: await kept(`photo-${index}-${width}-q${quality}.webp`, () =>
+        sharp(photo).resize(width, height).webp({ quality }).toBuffer(),
+      ),
       signature: await kept(`signature-${index}.png`, () => makeSignature(index)),
     });
   }

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Row, round } from './lib/table.ts';
 import { SLOW_4G, signedInContext } from './road-browser.ts';
 import { ADMIN_PATH, type RoadDay } from './road-day.ts';
-import { type PhotoSize, proofImages } from './road-photos.ts';
+import { PHOTO_SIZES, type PhotoSize, proofImages } from './road-photos.ts';
 
 /** The goal: 120 queued events with 40 photos sent in under 20 s. */
 export const SYNC_GOAL_S = 20;
@@ -84,10 +84,8 @@ async function writeOutbox(page: Page, rows: StoredRow[]): Promise<void> {
               );
               tx.objectStore(outbox.store).put({
                 ...row,
-                // A WebP starts with "RIFF" (0x52), as the app's shrunk photos; the smaller ones are JPEGs.
-                ...(bytes[0]
-                  ? { photo: new Blob([bytes[0]], { type: bytes[0][0] === 0x52 ? 'image/webp' : 'image/jpeg' }) }
-                  : {}),
+                // WebP, as the app's shrunk photos.
+                ...(bytes[0] ? { photo: new Blob([bytes[0]], { type: 'image/webp' }) } : {}),
                 ...(bytes[1] ? { signature: new Blob([bytes[1]], { type: 'image/png' }) } : {}),
               });
             }
@@ -228,7 +226,7 @@ export async function measureSync(browser: Browser, day: RoadDay, pass: SyncPass
     return {
       database: day.kind,
       actions: rows.length,
-      photos: `${DELIVERED} ${pass.photos === 'phone' ? '1,280 × 960 WebP' : '800 × 600 JPEG'}`,
+      photos: `${DELIVERED} ${PHOTO_SIZES[pass.photos].words}`,
       'photo + signature MB': round(imageBytes / 1024 / 1024, 2),
       'all sent s': round((allSent - online) / 1000, 1),
       'events POSTs': events.length,

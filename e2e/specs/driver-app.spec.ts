@@ -28,7 +28,7 @@ const PHOTO = Buffer.from(
 const DOOR_PHOTO = { name: 'door.png', mimeType: 'image/png', buffer: PHOTO };
 /**
  * A camera's photo, in small: 2000 × 1500 pixels stored sideways with EXIF orientation 6 (upright it is
- * 1500 × 2000). The phone sends it at 960 × 1280; sent whole, the server would keep 1200 × 1600.
+ * 1500 × 2000). The phone sends it at 720 × 960; sent whole, the server would keep 1200 × 1600.
  */
 const CAMERA_PHOTO = sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#8a6d3b' } })
   .jpeg({ quality: 90 })
@@ -244,10 +244,10 @@ describe('driver app', () => {
         expect(Date.parse(attempts[0]!.timestamp)).toBe(Date.parse(action.event.at));
       }
     }
-    // The camera's photo left the phone upright and within 1280 px: the server kept it at that size.
+    // The camera's photo left the phone upright and within 960 px: the server kept it at that size.
     const { body: first } = await callApi<{ photoUrl: string }>(admin, 'GET', `/api/admin/packages/${codes[0]}/proof`);
     const stored = await sharp(await (await admin.request.get(first.photoUrl)).body()).metadata();
-    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 960, 1280]);
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 720, 960]);
     const { body: returning } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[6]}`);
     expect(returning.status).toBe('Returning to sender');
     const { body: sixth } = await callApi<{ status: string }>(admin, 'GET', `/api/admin/packages/${codes[5]}`);

@@ -9,17 +9,17 @@ export const RECEIVED_BY_CONTROL = 'Received by cannot contain control character
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
 
 /**
- * The driver app shrinks a proof photo on the phone before it waits in the outbox: at most 1280 px on its
- * long edge, re-encoded as WebP (JPEG where the browser cannot write WebP) at this quality. Why 1280: the
- * server keeps at most 1600 px anyway, so a 4000 × 3000 camera photo only costs upload time; at 1280 a
- * door, a house number and a parcel's label stay legible; and a photo of ~100–200 KB instead of 3–5 MB
- * is what lets 40 of them leave a phone on slow 4G (750 Kbps up) in seconds, not minutes.
+ * The driver app shrinks a proof photo on the phone before it waits in the outbox: at most 960 px on its
+ * long edge, re-encoded as WebP (JPEG where the browser cannot write WebP) at this quality. Why 960 and
+ * 0.5: a proof shows a parcel at a door, its house number and who took it, which stay legible at 960 ×
+ * 720; and a photo of ~35–50 KB instead of 3–5 MB is what lets a day's 40 deliveries leave a phone on
+ * slow 4G (750 Kbps up) in about 20 s: at 1280 px and 0.7 they were ~70–100 KB and took 34 s.
  */
-export const PHONE_PHOTO_MAX_PX = 1280;
+export const PHONE_PHOTO_MAX_PX = 960;
 /** The WebP (or JPEG) quality, 0–1, the phone encodes a shrunk proof photo at. */
-export const PHONE_PHOTO_QUALITY = 0.7;
+export const PHONE_PHOTO_QUALITY = 0.5;
 /** A JPEG or WebP within PHONE_PHOTO_MAX_PX and at most this size is sent as it is: re-encoding would gain little. */
-export const PHONE_PHOTO_KEEP_BYTES = 200 * 1024;
+export const PHONE_PHOTO_KEEP_BYTES = 64 * 1024;
 
 /** The form fields of a proof of delivery, and the names its files travel under. */
 export const DELIVERY_PROOF_FILES = { photo: 'photo', signature: 'signature' } as const;
