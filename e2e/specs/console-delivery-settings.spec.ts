@@ -1,6 +1,6 @@
 // Dispatch's Delivery settings dialog against the real server: the admin changes the depot's location,
-// the failed attempts before returning and the failure reasons, at 1280 and 375 px, and GET
-// /api/admin/delivery-settings shows what was saved. The settings are one row of the worker's database,
+// the failed attempts before returning, the failure reasons, the working days and the holidays, at 1280
+// and 375 px (the days light and dark), and GET /api/admin/delivery-settings shows what was saved. The settings are one row of the worker's database,
 // which the driver app's specs read too: the file puts back what it found.
 import { randomBytes } from 'node:crypto';
 import {
@@ -12,7 +12,13 @@ import {
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import { launchBrowser, screenshotViewport, VIEWPORTS, type ViewportName } from '../support/browser.ts';
+import {
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  screenshotViewport,
+  VIEWPORTS,
+  type ViewportName,
+} from '../support/browser.ts';
 import { newConsoleContext, openConsolePage } from '../support/console-page.ts';
 
 const PATH = '/api/admin/delivery-settings';
@@ -77,6 +83,9 @@ async function openSettings(viewport: ViewportName) {
 const reasonInputs = (dialog: Locator) => dialog.getByRole('textbox', { name: /^Failure reason \d+$/ });
 const readReasons = (dialog: Locator) =>
   reasonInputs(dialog).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+/** Shows the page in `mode` with the dialog open (the toggle sits behind the dialog's overlay). */
+const showColourMode = (page: Page, mode: 'light' | 'dark') =>
+  page.evaluate((scheme) => document.documentElement.setAttribute('data-mantine-color-scheme', scheme), mode);
 const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
 describe('Delivery settings on Dispatch', () => {
@@ -123,7 +132,7 @@ describe('Delivery settings on Dispatch', () => {
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await toast(page, 'Delivery settings saved').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await readSettings()).toEqual({ depotLocation: depot, maxAttempts: 4, failureReasons: expected });
+    expect(await readSettings()).toEqual({ ...before, depotLocation: depot, maxAttempts: 4, failureReasons: expected });
 
     await page.reload();
     const again = await openDialog(page);
@@ -152,8 +161,43 @@ describe('Delivery settings on Dispatch', () => {
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await toast(page, 'Delivery settings saved').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await readSettings()).toEqual({ depotLocation: depot, maxAttempts: 2, failureReasons: expected });
+    expect(await readSettings()).toEqual({ ...before, depotLocation: depot, maxAttempts: 2, failureReasons: expected });
     expect(errors).toEqual([]);
     await close();
   });
+
+  it.each([
+    ['desktop', '2031-12-25'],
+    ['mobile', '2031-12-26'],
+  ] as const)(
+    'sets working days and a holiday at %s, light and dark, with every field named',
+    async (viewport, holiday) => {
+      const { page, dialog, errors, close } = await openSettings(viewport);
+      const before = await readSettings();
+      const saturday = dialog.getByRole('checkbox', { name: 'Saturday' });
+      expect(await saturday.isChecked()).toBe(before.workingDays.includes(6));
+      await saturday.click();
+      await dialog.getByLabel('Holiday to add').fill(holiday);
+      await dialog.getByRole('button', { name: 'Add holiday' }).click();
+      const words = holiday.endsWith('25') ? 'Thursday 25 December 2031' : 'Friday 26 December 2031';
+      await dialog.getByRole('button', { name: `Remove holiday ${words}` }).waitFor();
+      await dialog.getByRole('checkbox', { name: 'Saturday' }).scrollIntoViewIfNeeded();
+      for (const mode of ['light', 'dark'] as const) {
+        await showColourMode(page, mode);
+        await expectNoSeriousA11yViolations(page, { what: `delivery days, ${viewport} ${mode}` });
+        await screenshotViewport(page, `console-delivery-settings-days-${viewport}-${mode}`);
+      }
+      await showColourMode(page, 'light');
+
+      await dialog.getByRole('button', { name: 'Save settings' }).click();
+      await toast(page, 'Delivery settings saved').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const workingDays = before.workingDays.includes(6)
+        ? before.workingDays.filter((day) => day !== 6)
+        : [...before.workingDays, 6].sort();
+      expect(await readSettings()).toEqual({ ...before, workingDays, holidays: [...before.holidays, holiday].sort() });
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 });

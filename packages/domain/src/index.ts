@@ -1,6 +1,7 @@
 export * from './attention.ts';
 export * from './constants.ts';
 export * from './dates.ts';
+export * from './delivery-days.ts';
 export * from './delivery-proof.ts';
 export * from './labels.ts';
 export * from './location.ts';

@@ -111,6 +111,18 @@ describe.each(databasesFor('any'))('the API description on %s', (kind) => {
     expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(operations.length);
   });
 
+  it('names the working days, the holidays and another delivery day', () => {
+    const schemas = (document as unknown as { components: { schemas: Record<string, { properties?: object }> } })
+      .components.schemas;
+    expect(Object.keys(schemas.DeliverySettings?.properties ?? {})).toEqual(
+      expect.arrayContaining(['workingDays', 'holidays']),
+    );
+    expect(Object.keys(schemas.DeliveryPreferences?.properties ?? {})).toEqual(
+      expect.arrayContaining(['deliveryDay', 'deliveryDays']),
+    );
+    expect(JSON.stringify(document.paths['/api/track/{code}/preferences'])).toContain('deliveryDay');
+  });
+
   it('answers every operation as the document says', async () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(operations.map((operation) => operation.operationId).sort());
     const byId = new Map(operations.map((operation) => [operation.operationId, operation]));

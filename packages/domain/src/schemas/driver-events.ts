@@ -1,6 +1,7 @@
 // What the driver app sends of its stops (events stored on the phone, sent in batches) and the
 // delivery settings that decide their effects (docs/decisions/0043).
 import { z } from 'zod';
+import { HOLIDAYS_MAX } from '../delivery-days.ts';
 import { trackingCodeSchema } from './admin.ts';
 import { receivedBySchema } from './delivery-proof.ts';
 import {
@@ -12,10 +13,15 @@ import {
   FAILURE_REASON_TEXT,
   FAILURE_REASONS_COUNT,
   FAILURE_REASONS_REPEATED,
+  HOLIDAYS_COUNT,
+  HOLIDAYS_REPEATED,
   MAX_ATTEMPTS_RANGE,
   NOTE_CONTROL,
   noteTooLong,
+  WORKING_DAY_INVALID,
+  WORKING_DAYS_REQUIRED,
 } from './messages.ts';
+import { daySchema } from './runs.ts';
 
 export const DRIVER_EVENT_TYPES = ['loaded', 'out_for_delivery', 'delivered', 'attempt_failed', 'note'] as const;
 export type DriverEventType = (typeof DRIVER_EVENT_TYPES)[number];
@@ -174,6 +180,29 @@ export const deliverySettingsInputSchema = z.object({
     .min(1, FAILURE_REASONS_COUNT)
     .max(20, FAILURE_REASONS_COUNT)
     .refine((reasons) => new Set(reasons).size === reasons.length, { error: FAILURE_REASONS_REPEATED }),
+  /** ISO weekdays (1 Monday … 7 Sunday) the company delivers on; absent keeps those saved. */
+  workingDays: z
+    .array(
+      z
+        .number({ error: WORKING_DAY_INVALID })
+        .int(WORKING_DAY_INVALID)
+        .min(1, WORKING_DAY_INVALID)
+        .max(7, WORKING_DAY_INVALID),
+      {
+        error: WORKING_DAYS_REQUIRED,
+      },
+    )
+    .min(1, WORKING_DAYS_REQUIRED)
+    .refine((days) => new Set(days).size === days.length, { error: WORKING_DAY_INVALID })
+    .transform((days) => [...days].sort((a, b) => a - b))
+    .optional(),
+  /** Days off, YYYY-MM-DD; absent keeps those saved. Days before today are dropped when saved. */
+  holidays: z
+    .array(daySchema, { error: HOLIDAYS_COUNT })
+    .max(HOLIDAYS_MAX, HOLIDAYS_COUNT)
+    .refine((days) => new Set(days).size === days.length, { error: HOLIDAYS_REPEATED })
+    .transform((days) => [...days].sort())
+    .optional(),
 });
 export type DeliverySettingsInput = z.input<typeof deliverySettingsInputSchema>;
 
@@ -182,6 +211,8 @@ export const deliverySettingsSchema = z
     depotLocation: z.string().describe('The location update of a package loaded or out for delivery'),
     maxAttempts: z.number().describe('Failed attempts after which the package is Returning to sender'),
     failureReasons: z.array(z.string()).describe('The reasons a driver picks from for a failed attempt'),
+    workingDays: z.array(z.number().int()).describe('ISO weekdays delivered on, 1 Monday … 7 Sunday'),
+    holidays: z.array(z.string()).describe('Days off from today on, YYYY-MM-DD, in order'),
   })
   .meta({ id: 'DeliverySettings' });
 export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;

@@ -155,6 +155,10 @@ export const MAX_ATTEMPTS_RANGE = 'Delivery attempts must be a whole number from
 export const FAILURE_REASONS_COUNT = 'Give from 1 to 20 failure reasons';
 export const FAILURE_REASON_TEXT = 'A failure reason is 1 to 100 characters';
 export const FAILURE_REASONS_REPEATED = 'Each failure reason must be different';
+export const WORKING_DAYS_REQUIRED = 'Choose at least one working day';
+export const WORKING_DAY_INVALID = 'A working day is a weekday from 1 (Monday) to 7 (Sunday), each once';
+export const HOLIDAYS_COUNT = 'Give at most 60 holidays';
+export const HOLIDAYS_REPEATED = 'Each holiday must be a different day';
 
 // the road on the tracking page and in the e-mails of a failed delivery attempt
 export const NEXT_ATTEMPT = 'We will try again on the next working day.';
@@ -184,3 +188,9 @@ export const SAFE_PLACE_UNKNOWN = 'Choose none, the front door, the back door, r
 export const textTooLong = (max: number) => `At most ${max} characters`;
 export const preferencesLocked = (status: string) =>
   `This package is ${status}: how it is delivered can no longer change`;
+
+// Another delivery day (PUT /api/track/{code}/preferences, deliveryDay).
+export const DELIVERY_DAY_NOT_WORKING = 'We do not deliver on that day of the week: choose a working day';
+export const DELIVERY_DAY_HOLIDAY = 'That day is a holiday: choose another working day';
+export const DELIVERY_DAY_OUT_OF_RANGE =
+  'Choose one of the next 10 working days from tomorrow and from the estimated delivery';

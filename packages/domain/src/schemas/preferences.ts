@@ -8,6 +8,7 @@ import {
   SAFE_PLACE_UNKNOWN,
   textTooLong,
 } from './messages.ts';
+import { daySchema } from './runs.ts';
 
 export const INSTRUCTIONS_MAX = 300;
 export const SAFE_PLACE_KINDS = ['none', 'front_door', 'back_door', 'reception', 'neighbour'] as const;
@@ -43,6 +44,11 @@ export const deliveryPreferencesInputSchema = z.object({
     .transform((text) => text.trim())
     .default(''),
   safePlace: safePlaceSchema.default({ kind: 'none' }),
+  /**
+   * Another delivery day, one of `deliveryDays` (record 50); null or absent: the estimated delivery as
+   * it was before any day was chosen. Part of the whole, like the rest.
+   */
+  deliveryDay: daySchema.nullable().default(null),
 });
 export type DeliveryPreferencesInput = z.input<typeof deliveryPreferencesInputSchema>;
 
@@ -55,6 +61,10 @@ export const deliveryPreferencesSchema = z
     /** Who set them last, and when; null while never set. */
     setBy: z.enum(['recipient', 'shipper']).nullable(),
     setAt: z.iso.datetime().nullable(),
+    /** The day chosen instead of the estimated delivery, YYYY-MM-DD; null while none is. */
+    deliveryDay: z.string().nullable(),
+    /** The days that may be chosen now, YYYY-MM-DD, in order; none before the package is accepted. */
+    deliveryDays: z.array(z.string()),
   })
   .meta({ id: 'DeliveryPreferences' });
 export type DeliveryPreferences = z.infer<typeof deliveryPreferencesSchema>;
@@ -82,6 +92,19 @@ export function safePlaceWords(place: SafePlace): string | null {
     case 'neighbour':
       return `Leave with a neighbour: ${place.neighbourName}, ${place.neighbourHouse}`;
   }
+}
+
+/** The safe place of a stored row (its kind, and a neighbour's name and house when it is one). */
+export function storedSafePlace(row: {
+  safePlace: string;
+  neighbourName: string | null;
+  neighbourHouse: string | null;
+}): SafePlace {
+  return (
+    row.safePlace === 'neighbour'
+      ? { kind: 'neighbour', neighbourName: row.neighbourName ?? '', neighbourHouse: row.neighbourHouse ?? '' }
+      : { kind: row.safePlace }
+  ) as SafePlace;
 }
 
 /** Once a package is out for delivery, or its journey is over, how it is delivered no longer changes. */

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './packages.ts';
 
 /**
@@ -18,4 +18,8 @@ export const deliveryPreferences = pgTable('delivery_preferences', {
   /** Who set them last: recipient or shipper. */
   setBy: text('set_by').notNull(),
   setAt: timestamp('set_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  /** Another delivery day, chosen instead of the estimated delivery (record 50); null while none is. */
+  deliveryDay: date('delivery_day', { mode: 'string' }),
+  /** The package's estimated delivery before a day was chosen: what null brings back, where choices count from. */
+  estimatedBefore: timestamp('estimated_before', { withTimezone: true, precision: 3 }),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { operators } from './auth.ts';
 
 /**
@@ -51,6 +51,10 @@ export const deliverySettings = pgTable(
     depotLocation: text('depot_location').notNull(),
     maxAttempts: integer('max_attempts').notNull().default(3),
     failureReasons: text('failure_reasons').array().notNull(),
+    /** ISO weekdays delivered on (1 Monday … 7 Sunday): another delivery day is one of them (record 50). */
+    workingDays: smallint('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::smallint[]`),
+    /** Days off, in order; those before today are dropped when the settings are saved. */
+    holidays: date('holidays', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [check('delivery_settings_single_row', sql`${table.id} = 1`)],

@@ -2,7 +2,15 @@
 // reasons), written by admins only (operators read them, drivers read them through the driver app),
 // bounds refused with nothing stored, each change in the audit log; and the limit of attempts in force.
 import { randomUUID } from 'node:crypto';
-import { localDay } from '@waybill/domain';
+import {
+  addDays,
+  DAY_INVALID,
+  HOLIDAYS_COUNT,
+  HOLIDAYS_REPEATED,
+  localDay,
+  WORKING_DAY_INVALID,
+  WORKING_DAYS_REQUIRED,
+} from '@waybill/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedPackage } from '../../../test/support/factories.ts';
@@ -23,6 +31,8 @@ const DEFAULTS = {
     'No access to the building',
     'Business closed',
   ],
+  workingDays: [1, 2, 3, 4, 5],
+  holidays: [],
 };
 
 // One database: the bounds, the messages and the admin-only check are the app's; one settings row.
@@ -54,8 +64,9 @@ describe.each(databasesFor('any'))('delivery settings on %s', (kind) => {
     const settings = { depotLocation: 'Harbor depot, Pier 4', maxAttempts: 1, failureReasons: ['Nobody at home'] };
     const saved = await admin.put(PATH, settings);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual(settings);
-    expect((await driver.client.get('/api/driver/settings')).body).toEqual(settings);
+    // Working days and holidays left out keep those saved.
+    expect(saved.body).toEqual({ ...settings, workingDays: [1, 2, 3, 4, 5], holidays: [] });
+    expect((await driver.client.get('/api/driver/settings')).body).toEqual(saved.body);
     const [entry] = await audited();
     expect(entry).toMatchObject({
       targetType: 'settings',
@@ -65,7 +76,29 @@ describe.each(databasesFor('any'))('delivery settings on %s', (kind) => {
     });
     const refused = await operator.put(PATH, DEFAULTS);
     expect(refused.status).toBe(403);
-    expect((await admin.get(PATH)).body).toEqual(settings);
+    expect((await admin.get(PATH)).body).toEqual(saved.body);
+  });
+
+  it('saves working days and holidays in order, drops a holiday already past, and records the change', async () => {
+    const today = localDay(new Date());
+    const [year] = today.split('-');
+    const later = `${Number(year) + 1}-12-25`;
+    const sooner = `${Number(year) + 1}-01-01`;
+    const current = (await admin.get(PATH)).body;
+    const saved = await admin.put(PATH, {
+      ...current,
+      workingDays: [6, 1, 2, 3, 4, 5],
+      holidays: [later, '2020-01-01', sooner],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ workingDays: [1, 2, 3, 4, 5, 6], holidays: [sooner, later] });
+    expect((await admin.get(PATH)).body).toEqual(saved.body);
+    const entries = await audited();
+    expect(entries.find((entry) => JSON.stringify(entry.after).includes(later))).toMatchObject({
+      before: { workingDays: [1, 2, 3, 4, 5], holidays: [] },
+      after: { workingDays: [1, 2, 3, 4, 5, 6], holidays: [sooner, later] },
+    });
+    expect((await admin.put(PATH, current)).body).toEqual(current);
   });
 
   it.each([
@@ -86,6 +119,19 @@ describe.each(databasesFor('any'))('delivery settings on %s', (kind) => {
     ],
     [{ ...DEFAULTS, failureReasons: ['x'.repeat(101)] }, 'failureReasons.0', 'A failure reason is 1 to 100 characters'],
     [{ ...DEFAULTS, failureReasons: ['Same', 'Same'] }, 'failureReasons', 'Each failure reason must be different'],
+    [{ ...DEFAULTS, workingDays: [] }, 'workingDays', WORKING_DAYS_REQUIRED],
+    [{ ...DEFAULTS, workingDays: [0, 1] }, 'workingDays.0', WORKING_DAY_INVALID],
+    [{ ...DEFAULTS, workingDays: [1, 8] }, 'workingDays.1', WORKING_DAY_INVALID],
+    [{ ...DEFAULTS, workingDays: [1, 1.5] }, 'workingDays.1', WORKING_DAY_INVALID],
+    [{ ...DEFAULTS, workingDays: [1, 2, 2] }, 'workingDays', WORKING_DAY_INVALID],
+    [{ ...DEFAULTS, holidays: ['2030-02-30'] }, 'holidays.0', DAY_INVALID],
+    [{ ...DEFAULTS, holidays: ['25/12/2030'] }, 'holidays.0', DAY_INVALID],
+    [{ ...DEFAULTS, holidays: ['2030-12-25', '2030-12-25'] }, 'holidays', HOLIDAYS_REPEATED],
+    [
+      { ...DEFAULTS, holidays: Array.from({ length: 61 }, (_, day) => addDays('2030-01-01', day)) },
+      'holidays',
+      HOLIDAYS_COUNT,
+    ],
   ])('refuses %o with 400 on %s and stores nothing', async (body, field, message) => {
     const entries = (await audited()).length;
     const response = await admin.put(PATH, body);

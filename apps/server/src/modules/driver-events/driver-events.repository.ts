@@ -62,6 +62,8 @@ const settingsColumns = {
   depotLocation: deliverySettings.depotLocation,
   maxAttempts: deliverySettings.maxAttempts,
   failureReasons: deliverySettings.failureReasons,
+  workingDays: deliverySettings.workingDays,
+  holidays: deliverySettings.holidays,
 };
 
 export async function readDeliverySettings(db: Database) {
@@ -71,7 +73,13 @@ export async function readDeliverySettings(db: Database) {
 
 export async function saveDeliverySettings(
   db: Database,
-  values: { depotLocation: string; maxAttempts: number; failureReasons: string[] },
+  values: {
+    depotLocation: string;
+    maxAttempts: number;
+    failureReasons: string[];
+    workingDays: number[];
+    holidays: string[];
+  },
 ) {
   const [row] = await db
     .insert(deliverySettings)

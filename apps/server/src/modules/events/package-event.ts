@@ -51,7 +51,8 @@ export interface PackageEventPayloads {
   'package.delivered': Record<string, never>;
   'package.deleted': Record<string, never>;
   /** The recipient or the sender, checked on the tracking page, changed how it is delivered (record 49). */
-  'package.preferences_changed': { by: 'recipient' | 'shipper'; at: string };
+  /** `deliveryDay`: the package's new estimated delivery day (YYYY-MM-DD) when another day was chosen or undone. */
+  'package.preferences_changed': { by: 'recipient' | 'shipper'; at: string; deliveryDay?: string };
 }
 
 /** An event as it is recorded: the change's transaction gives it its id and time. */

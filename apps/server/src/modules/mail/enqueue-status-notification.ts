@@ -23,6 +23,8 @@ export interface StatusNotificationInput {
   detail?: string;
   /** For `attempt`: the failed delivery attempt. */
   attempt?: DeliveryAttempt;
+  /** For `preferences`: the package's new delivery day (YYYY-MM-DD) when it changed. */
+  deliveryDay?: string;
   /**
    * Who of the shipper and the receiver is written when the notify-customers setting is on: both (the
    * default), the shipper alone, or the receiver alone and only at an address of their own (the shipper
@@ -90,6 +92,7 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
       recipientName,
       detail: input.detail ?? '',
       ...attempt,
+      ...(input.deliveryDay && { deliveryDay: input.deliveryDay }),
     } satisfies NotificationContent,
   }));
   return toSubscribers + (await insertOutboxMessages(db, rows));

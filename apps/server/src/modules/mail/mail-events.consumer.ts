@@ -57,11 +57,12 @@ export const mailEventConsumer: EventConsumer = {
       }
       case 'package.preferences_changed': {
         // To the other party only: the recipient's change to the shipper, the sender's to the receiver.
-        const { by, at } = event.payload;
+        const { by, at, deliveryDay } = event.payload;
         await enqueueStatusNotification(tx, {
           pkg,
           event: 'preferences',
           detail: by,
+          ...(deliveryDay && { deliveryDay }),
           key: `preferences:${at}`,
           customers: by === 'recipient' ? 'shipper' : 'receiver',
           subscribers: false,

@@ -2,6 +2,7 @@ import { PENDING_STATUS, SETTLED_STATUSES } from '@waybill/domain';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  deliveryPreferences,
   locationUpdates,
   packageImages,
   packageStatusCounts,
@@ -254,6 +255,21 @@ export async function updatePackageStatus(
     .update(packages)
     .set({ ...changes, updatedAt: new Date() })
     .where(and(...conditions))
+    .returning();
+  return row;
+}
+
+/** The delivery choices of these packages (the stops of a run show them). */
+export async function findDeliveryPreferenceRows(db: Database, packageIds: string[]) {
+  return db.select().from(deliveryPreferences).where(inArray(deliveryPreferences.packageId, packageIds));
+}
+
+/** Sets a package's estimated delivery (another delivery day, record 50), whatever its status. */
+export async function updateEstimatedDelivery(db: Database, packageId: string, estimatedDelivery: Date | null) {
+  const [row] = await db
+    .update(packages)
+    .set({ estimatedDelivery, updatedAt: new Date() })
+    .where(eq(packages.id, packageId))
     .returning();
   return row;
 }

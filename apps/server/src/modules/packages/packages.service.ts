@@ -162,6 +162,14 @@ export async function acceptPackageRow(db: Database, actor: AuditActor, tracking
   });
 }
 
+/**
+ * Moves a package's estimated delivery (another delivery day chosen on the tracking page, record 50):
+ * the public answer, the console and the lists follow. The caller records who asked for it.
+ */
+export async function setEstimatedDelivery(db: Database, packageId: string, estimatedDelivery: Date | null) {
+  return repository.updateEstimatedDelivery(db, packageId, estimatedDelivery);
+}
+
 export async function rejectPackage(deps: PackageDeps, actor: AuditActor, trackingCode: string) {
   return viewOf(deps, await rejectPackageRow(deps.db, actor, trackingCode));
 }

@@ -1,3 +1,4 @@
+import { safePlaceWords, storedSafePlace } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import * as repository from './packages.repository.ts';
 
@@ -21,4 +22,22 @@ export async function findRunPackagesByCodes(db: Database, trackingCodes: string
 export async function findRunSheetNotes(db: Database, trackingCodes: string[]) {
   const rows = await repository.findDescriptionsByCodes(db, [...new Set(trackingCodes)]);
   return new Map(rows.map((row) => [row.trackingCode, row.description]));
+}
+
+/**
+ * The choices set for these packages, as a driver's stop shows them (record 49), by package id; a
+ * package with none is absent.
+ */
+export async function findStopPreferences(
+  db: Database,
+  packageIds: string[],
+): Promise<Map<string, { instructions: string; safePlaceWords: string | null }>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await repository.findDeliveryPreferenceRows(db, [...new Set(packageIds)]);
+  return new Map(
+    rows.map((row) => [
+      row.packageId,
+      { instructions: row.instructions, safePlaceWords: safePlaceWords(storedSafePlace(row)) },
+    ]),
+  );
 }

@@ -1,7 +1,7 @@
 import { RUN_STATUSES } from '@waybill/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locationUpdates, packages, runStops, runs } from '../../db/schema/index.ts';
+import { deliveryPreferences, locationUpdates, packages, runStops, runs } from '../../db/schema/index.ts';
 
 export type RunRow = typeof runs.$inferSelect;
 export type RunStopRow = typeof runStops.$inferSelect;
@@ -90,6 +90,20 @@ export async function findStopsElsewhere(
     .where(and(eq(runStops.day, day), inArray(runStops.packageId, packageIds), ne(runStops.runId, runId)));
 }
 
+/** The stops of a package on runs of `from` or later, but not of `keep`, in day order. */
+export async function findStopsOfPackageFrom(
+  db: Database,
+  packageId: string,
+  from: string,
+  keep: string,
+): Promise<RunStopRow[]> {
+  return db
+    .select()
+    .from(runStops)
+    .where(and(eq(runStops.packageId, packageId), sql`${runStops.day} >= ${from}`, ne(runStops.day, keep)))
+    .orderBy(asc(runStops.day));
+}
+
 /** Removes these packages from whatever runs of `day` hold them (the stops' order keeps its gaps). */
 export async function deleteStopsOfPackages(db: Database, day: string, packageIds: string[]): Promise<void> {
   if (packageIds.length === 0) return;
@@ -106,7 +120,8 @@ export async function replaceStops(db: Database, run: RunRow, packageIds: string
 }
 
 /**
- * Packages that can go out (RUN_STATUSES) and are on no run of `day`. The status list is the predicate
+ * Packages that can go out (RUN_STATUSES), are on no run of `day` and were not moved to a later day
+ * (another delivery day, record 50). The status list is the predicate
  * of the partial index `packages_run_ready_created_at_id_idx`, which gives the order; each package's
  * stop that day is one probe of `run_stops_package_id_day_key`.
  */
@@ -116,6 +131,10 @@ function unassignedCondition(day: string, search: string | undefined) {
     inArray(packages.status, [...RUN_STATUSES]),
     notExists(
       sql`(select 1 from ${runStops} where ${runStops.packageId} = ${packages.id} and ${runStops.day} = ${day})`,
+    ),
+    // A package moved to a later day waits for it (record 50): one probe of the preferences' key.
+    notExists(
+      sql`(select 1 from ${deliveryPreferences} where ${deliveryPreferences.packageId} = ${packages.id} and ${deliveryPreferences.deliveryDay} > ${day}::date)`,
     ),
   );
 }

@@ -22,9 +22,13 @@ import { pageWindow } from '../../db/paging.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { PageOf } from '../../http/paging.ts';
 import { type AuditActor, changedFields, recordAudit } from '../audit/audit.service.ts';
-import { findRunPackagesByCodes, findRunPackagesByIds, type RunPackageRow } from '../packages/run-packages.service.ts';
+import {
+  findRunPackagesByCodes,
+  findRunPackagesByIds,
+  findStopPreferences,
+  type RunPackageRow,
+} from '../packages/run-packages.service.ts';
 import { findActiveDriver, memberNames } from '../team/team.service.ts';
-import { findStopPreferences } from '../tracking/delivery-preferences.service.ts';
 import * as repository from './runs.repository.ts';
 
 /** How many refused codes a message names; `errors` names every one. */
@@ -303,6 +307,39 @@ export async function setRunStops(db: Database, actor: AuditActor, id: string, t
     }
     return after;
   });
+}
+
+/**
+ * A package moved to another delivery day (record 50) leaves every run from `today` on of a day other
+ * than `day`: an earlier run would take it too soon, a later one would keep a stop it should not be
+ * (Dispatch offers it again on its day). Past runs keep it: they are what happened. Each run's change is
+ * audited as a removal of its stop, in the caller's transaction.
+ */
+export async function leaveRunsForDeliveryDay(
+  tx: Database,
+  actor: AuditActor,
+  pkg: { id: string; trackingCode: string },
+  day: string,
+  today: string,
+): Promise<void> {
+  const stops = await repository.findStopsOfPackageFrom(tx, pkg.id, today, day);
+  for (const stop of stops) {
+    await repository.lockRunsOfDay(tx, stop.day);
+    const before = await answerOf(tx, (await repository.findRunById(tx, stop.runId))!);
+    await repository.deleteStopsOfPackages(tx, stop.day, [pkg.id]);
+    await repository.touchRuns(tx, [stop.runId]);
+    await recordAudit(tx, {
+      actor,
+      action: 'run.stops_changed',
+      target: runTarget(stop.runId),
+      before: { trackingCodes: before.stops.map((one) => one.trackingCode) },
+      after: {
+        trackingCodes: before.stops.map((one) => one.trackingCode).filter((code) => code !== pkg.trackingCode),
+        removed: pkg.trackingCode,
+        deliveryDay: day,
+      },
+    });
+  }
 }
 
 /** One page of the packages that can go out on `day` and are on no run of it, newest first. */

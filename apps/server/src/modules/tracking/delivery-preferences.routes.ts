@@ -10,7 +10,7 @@ export const deliveryPreferencesAdminRoutes = consoleScope(async (app) => {
     {
       schema: {
         tags: ['Packages'],
-        summary: "How the package's recipient or sender wants it delivered: instructions and a safe place",
+        summary: "How the package's recipient or sender wants it delivered: instructions, a safe place and a day",
         description:
           'Set on the tracking page by a checked recipient or sender (PUT /api/track/{code}/preferences); ' +
           'setBy is null while nothing was set. Cache-Control: no-store.',
@@ -19,6 +19,8 @@ export const deliveryPreferencesAdminRoutes = consoleScope(async (app) => {
       },
     },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await getDeliveryPreferences(app.db, request.params.trackingCode)),
+      reply
+        .header('Cache-Control', 'no-store')
+        .send(await getDeliveryPreferences(app.db, request.params.trackingCode, app.config.company.name)),
   );
 });

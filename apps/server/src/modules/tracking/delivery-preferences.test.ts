@@ -67,6 +67,9 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
       safePlaceWords: null,
       setBy: null,
       setAt: null,
+      // No estimated delivery yet: no other day to choose.
+      deliveryDay: null,
+      deliveryDays: [],
     });
     const instructions = `Gate code 4412.\nRing twice, ${SECRET}.`;
     const set = await put(recipient, code, {
@@ -100,8 +103,8 @@ describe.each(databasesFor('sql'))('delivery preferences on %s', (kind) => {
       .filter((entry) => entry.action === 'package.preferences_changed')
       .map((entry) => entry.after);
     expect(changes).toEqual([
-      { by: 'recipient', safePlace: 'neighbour', instructions: true },
-      { by: 'shipper', safePlace: 'front_door', instructions: false },
+      { by: 'recipient', safePlace: 'neighbour', instructions: true, deliveryDay: null },
+      { by: 'shipper', safePlace: 'front_door', instructions: false, deliveryDay: null },
     ]);
     // Nothing of them in the log, nor on the public answer and page.
     await put(recipient, code, { instructions });

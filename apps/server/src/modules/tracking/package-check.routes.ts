@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   CHECK_DOES_NOT_MATCH,
   checkTriesUsed,
+  DELIVERY_DAY_OUT_OF_RANGE,
   deliveryPreferencesInputSchema,
   deliveryPreferencesSchema,
   PACKAGE_CHECK_MINUTES,
@@ -99,7 +100,7 @@ export const packageCheckRoutes = publicScope(async (app) => {
     async (request, reply) => {
       checkOf(request);
       reply.header('Cache-Control', 'private, no-store');
-      return getDeliveryPreferences(app.db, request.params.code);
+      return getDeliveryPreferences(app.db, request.params.code, app.config.company.name);
     },
   );
 
@@ -108,11 +109,13 @@ export const packageCheckRoutes = publicScope(async (app) => {
     {
       schema: {
         tags: ['Tracking'],
-        summary: 'Sets the delivery instructions and the safe place, until the package is out for delivery',
+        summary:
+          'Sets the delivery instructions, the safe place and the delivery day, until the package is out for delivery',
         description: [
           `Needs the ${PACKAGE_CHECK_COOKIE} cookie of this package (POST /api/track/{code}/verify).`,
           'Instructions: at most 300 characters, line breaks kept, no other control character; shown to the driver and the operators, never printed on the label.',
           'safePlace.kind: none, front_door, back_door, reception or neighbour (with neighbourName, 1–100 characters, and neighbourHouse, 1–50).',
+          'deliveryDay: one of the GET answer’s deliveryDays (the next 10 working days from the estimated delivery, never before tomorrow; none before the package is accepted), or null for the estimated delivery as it was; a chosen day moves the estimated delivery and takes the package off the runs of other days. A day not among them: 400 (not a working day, a holiday, or out of range).',
           'Replaces what was set; recorded in the package’s history with who set it. 409 once the package is Out for Delivery, Delivered, Returning to sender or Rejected.',
         ].join(' '),
         params: trackParamsSchema,
@@ -120,6 +123,7 @@ export const packageCheckRoutes = publicScope(async (app) => {
         response: {
           200: deliveryPreferencesSchema,
           ...preferencesAnswers,
+          ...errorAnswers({ 400: DELIVERY_DAY_OUT_OF_RANGE }),
           ...errorAnswers({ 409: 'The package is out for delivery, or its journey is over' }),
         },
       },
@@ -127,7 +131,7 @@ export const packageCheckRoutes = publicScope(async (app) => {
     async (request, reply) => {
       const check = checkOf(request);
       reply.header('Cache-Control', 'private, no-store');
-      return setDeliveryPreferences(app.db, customerActor(request), check, request.body);
+      return setDeliveryPreferences(app.db, customerActor(request), check, request.body, app.config.company.name);
     },
   );
 });

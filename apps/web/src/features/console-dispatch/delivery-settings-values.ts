@@ -12,6 +12,10 @@ export interface DeliverySettingsFormValues {
   /** Mantine's NumberInput gives a number, or a string while the field is empty or half typed. */
   maxAttempts: number | string;
   failureReasons: { text: string }[];
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  workingDays: number[];
+  /** Days off, YYYY-MM-DD, in order. */
+  holidays: string[];
 }
 
 export type DeliverySettingsField = FieldPath<DeliverySettingsFormValues>;
@@ -36,6 +40,8 @@ export function toDeliverySettingsFormValues(settings: DeliverySettings): Delive
     depotLocation: settings.depotLocation,
     maxAttempts: settings.maxAttempts,
     failureReasons: settings.failureReasons.map((text) => ({ text })),
+    workingDays: [...settings.workingDays],
+    holidays: [...settings.holidays],
   };
 }
 
@@ -55,6 +61,8 @@ export function placeDeliverySettingsErrors(
   for (const [field, message] of refused) {
     const [name, index] = field.split('.');
     if (name === 'depotLocation' || name === 'maxAttempts') place(name, message);
+    // A working day or a holiday refused shows under its list: the list is the one field.
+    else if (name === 'workingDays' || name === 'holidays') place(name, message);
     else if (name === 'failureReasons' && index !== undefined && /^\d+$/.test(index)) {
       place(`failureReasons.${Number(index)}.text`, message);
     } else if (name === 'failureReasons') {
@@ -91,6 +99,8 @@ export const deliverySettingsResolver: Resolver<DeliverySettingsFormValues, unkn
     depotLocation: values.depotLocation,
     maxAttempts: typeof values.maxAttempts === 'number' ? values.maxAttempts : undefined,
     failureReasons: reasonsOf(values),
+    workingDays: values.workingDays,
+    holidays: values.holidays,
   });
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<DeliverySettingsFormValues> = {};

@@ -1,4 +1,4 @@
-import { type DeliveryAttempt, defaultSignature, describeAttempt, RETURNING_STATUS } from '@waybill/domain';
+import { type DeliveryAttempt, dayInWords, defaultSignature, describeAttempt, RETURNING_STATUS } from '@waybill/domain';
 import { escapeHtml, normalizeLineBreaks } from './escape.ts';
 import {
   button,
@@ -23,6 +23,8 @@ export interface NotificationContent {
   detail: string;
   /** For `attempt`: the failed delivery attempt, its day written when the message is rendered. */
   attempt?: DeliveryAttempt;
+  /** For `preferences`: the package's new delivery day (YYYY-MM-DD), when the change moved it. */
+  deliveryDay?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ function headlineOf(content: NotificationContent): { subject: string; message: s
       return { subject, message: `Our courier could not deliver your package ${code}. ${sentence}` };
     }
     case 'preferences':
-      return preferencesHeadline(code, content.detail);
+      return preferencesHeadline(code, content.detail, content.deliveryDay);
   }
 }
 
@@ -78,8 +80,14 @@ function headlineOf(content: NotificationContent): { subject: string; message: s
  * The other party's e-mail when the recipient or the sender (`detail`) changed how a package is
  * delivered: that it changed and where to see it, not the instructions themselves.
  */
-export function preferencesHeadline(code: string, by: string) {
+export function preferencesHeadline(code: string, by: string, deliveryDay?: string) {
   const who = by === 'shipper' ? 'sender' : 'recipient';
+  if (deliveryDay) {
+    return {
+      subject: `Package ${code}: delivery day changed`,
+      message: `The ${who} of package ${code} changed its delivery day on the tracking page: it is now expected on ${dayInWords(deliveryDay)}. If you did not expect this, please contact us.`,
+    };
+  }
   return {
     subject: `Package ${code}: delivery instructions changed`,
     message: `The ${who} of package ${code} changed its delivery instructions or safe place on the tracking page. If you did not expect this, please contact us.`,

@@ -211,6 +211,26 @@ describe('status notification template', () => {
       'We could not deliver your package ABCD2345EFGH after several attempts, so it is being returned to the sender.',
     );
   });
+
+  it('tells the other party the new delivery day in words, and only that a choice changed otherwise', () => {
+    const moved = renderNotificationEmail(context, {
+      event: 'preferences',
+      trackingCode: 'ABCD2345EFGH',
+      recipientName: 'Ada',
+      detail: 'recipient',
+      deliveryDay: '2026-12-01',
+    });
+    expect(moved.subject).toBe('Package ABCD2345EFGH: delivery day changed');
+    expect(moved.text).toContain('it is now expected on Tuesday 1 December.');
+    const changed = renderNotificationEmail(context, {
+      event: 'preferences',
+      trackingCode: 'ABCD2345EFGH',
+      recipientName: 'Ada',
+      detail: 'shipper',
+    });
+    expect(changed.subject).toBe('Package ABCD2345EFGH: delivery instructions changed');
+    expect(changed.text).toContain('The sender of package ABCD2345EFGH changed');
+  });
 });
 
 describe('submission receipt template', () => {

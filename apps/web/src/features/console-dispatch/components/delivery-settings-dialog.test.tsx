@@ -6,7 +6,9 @@ import {
   type DeliverySettings,
   FAILURE_REASON_TEXT,
   FAILURE_REASONS_REPEATED,
+  HOLIDAYS_REPEATED,
   MAX_ATTEMPTS_RANGE,
+  WORKING_DAYS_REQUIRED,
 } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderForTest } from '../../../../test/render-for-test.tsx';
@@ -16,6 +18,8 @@ const SAVED: DeliverySettings = {
   depotLocation: 'Waybill depot',
   maxAttempts: 3,
   failureReasons: [...DEFAULT_FAILURE_REASONS],
+  workingDays: [1, 2, 3, 4, 5],
+  holidays: [],
 };
 
 /**
@@ -62,7 +66,13 @@ const reasonValues = (dialog: HTMLElement) => reasonInputs(dialog).map((input) =
 
 describe('Delivery settings, read by an operator', () => {
   it('shows the settings in force with no field or Save, and says only an admin may change them', async () => {
-    serve({ depotLocation: 'Central depot, Accra', maxAttempts: 2, failureReasons: ['Gate locked', 'Dog'] });
+    serve({
+      depotLocation: 'Central depot, Accra',
+      maxAttempts: 2,
+      failureReasons: ['Gate locked', 'Dog'],
+      workingDays: [1, 2, 3, 4, 5, 6],
+      holidays: ['2026-12-25'],
+    });
     const { dialog } = await openDialog(false);
     expect(await within(dialog).findByText('Central depot, Accra')).toBeTruthy();
     expect(within(dialog).getByText('Only an admin can change the delivery settings.')).toBeTruthy();
@@ -73,7 +83,10 @@ describe('Delivery settings, read by an operator', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Gate locked', 'Dog']);
+    expect(within(dialog).getByText('Monday, Tuesday, Wednesday, Thursday, Friday, Saturday')).toBeTruthy();
+    expect(within(dialog).getByRole('list', { name: 'Holidays' }).textContent).toBe('Friday 25 December 2026');
     expect(within(dialog).queryAllByRole('textbox')).toEqual([]);
+    expect(within(dialog).queryAllByRole('checkbox')).toEqual([]);
     expect(within(dialog).queryByRole('spinbutton')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Save settings' })).toBeNull();
   });
@@ -103,7 +116,11 @@ describe('Delivery settings, edited by an admin', () => {
     ]);
     // The focus stays on the button pressed, in the reason's new place, and the move is announced.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Move failure reason 2 up' }));
-    expect(within(dialog).getByRole('status').textContent).toBe('Refused by the receiver is now reason 2 of 5.');
+    expect(
+      within(dialog)
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toContain('Refused by the receiver is now reason 2 of 5.');
     await user.click(within(dialog).getByRole('button', { name: 'Move failure reason 1 down' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove failure reason 5' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add failure reason' }));
@@ -122,6 +139,8 @@ describe('Delivery settings, edited by an admin', () => {
         'No access to the building',
         'Dog in the garden',
       ],
+      workingDays: [1, 2, 3, 4, 5],
+      holidays: [],
     });
     expect(await screen.findByText('Delivery settings saved')).toBeTruthy();
     expect(screen.getByText('Central depot, Accra · 5 attempts before returning · 5 failure reasons')).toBeTruthy();
@@ -210,5 +229,56 @@ describe('Delivery settings, edited by an admin', () => {
     expect(await within(dialog).findByText('Database unavailable')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(((await within(dialog).findByLabelText(/^Depot location/)) as HTMLInputElement).value).toBe('Waybill depot');
+  });
+});
+
+describe('Working days and holidays, edited by an admin', () => {
+  it('saves the weekdays ticked and the holidays added, in order, and announces each change', async () => {
+    const puts = serve();
+    const { user, dialog } = await openDialog(true);
+    const friday = await within(dialog).findByRole('checkbox', { name: 'Friday' });
+    expect((friday as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('checkbox', { name: 'Saturday' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(friday);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Saturday' }));
+    expect(within(dialog).getByText('No holidays set.')).toBeTruthy();
+
+    const day = within(dialog).getByLabelText('Holiday to add');
+    for (const holiday of ['2030-12-26', '2030-12-25', '2031-01-01']) {
+      await user.type(day, holiday);
+      await user.click(within(dialog).getByRole('button', { name: 'Add holiday' }));
+    }
+    const list = within(dialog).getByRole('list', { name: 'Holidays' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Wednesday 25 December 2030', 'Thursday 26 December 2030', 'Wednesday 1 January 2031']);
+    // The same day twice is refused where it is typed.
+    await user.type(day, '2030-12-25');
+    await user.click(within(dialog).getByRole('button', { name: 'Add holiday' }));
+    expect(within(dialog).getByText(HOLIDAYS_REPEATED)).toBeTruthy();
+    await user.clear(day);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove holiday Thursday 26 December 2030' }));
+    expect(
+      within(dialog)
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toContain('Thursday 26 December 2030 removed.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ workingDays: [1, 2, 3, 4, 6], holidays: ['2030-12-25', '2031-01-01'] });
+  });
+
+  it('refuses a week with no working day and sends nothing', async () => {
+    const puts = serve();
+    const { user, dialog } = await openDialog(true);
+    for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await user.click(await within(dialog).findByRole('checkbox', { name }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(await within(dialog).findByText(WORKING_DAYS_REQUIRED)).toBeTruthy();
+    expect(puts).toEqual([]);
   });
 });

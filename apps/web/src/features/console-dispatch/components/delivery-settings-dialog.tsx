@@ -12,8 +12,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconSettings } from '@tabler/icons-react';
-import type { DeliverySettings } from '@waybill/domain';
+import { type DeliverySettings, WEEKDAY_NAMES } from '@waybill/domain';
 import { useDeliverySettings } from '../api/delivery-settings.ts';
+import { holidayWords } from './delivery-days-fields.tsx';
 import classes from './delivery-settings.module.css';
 import { DeliverySettingsForm } from './delivery-settings-form.tsx';
 
@@ -27,7 +28,8 @@ function useFullScreenDialog(): boolean {
 
 /**
  * Dispatch's "Delivery settings": the depot named when a driver loads a package, the failed attempts
- * before a package returns to its sender, and the reasons a driver picks from. An admin edits them;
+ * before a package returns to its sender, the reasons a driver picks from, and the working days and
+ * holidays another delivery day is chosen among. An admin edits them;
  * an operator reads them, told that only an admin may change them (the server refuses the write).
  */
 export function DeliverySettingsButton({ canEdit }: { canEdit: boolean }) {
@@ -115,6 +117,28 @@ function DeliverySettingsReadOnly({ settings, close }: { settings: DeliverySetti
                 </Text>
               ))}
             </ol>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Working days</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {settings.workingDays.map((day) => WEEKDAY_NAMES[day - 1]).join(', ')}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Holidays</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {settings.holidays.length === 0 ? (
+              'None'
+            ) : (
+              <ul className={classes.readOnlyReasons} aria-label="Holidays">
+                {settings.holidays.map((day) => (
+                  <Text component="li" key={day}>
+                    {holidayWords(day)}
+                  </Text>
+                ))}
+              </ul>
+            )}
           </DataList.ItemValue>
         </DataList.Item>
       </DataList>

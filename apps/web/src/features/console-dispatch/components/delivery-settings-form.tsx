@@ -11,6 +11,7 @@ import {
   placeDeliverySettingsErrors,
   toDeliverySettingsFormValues,
 } from '../delivery-settings-values.ts';
+import { HolidaysField, WorkingDaysField } from './delivery-days-fields.tsx';
 import { FailureReasonsField } from './failure-reasons-field.tsx';
 
 export interface DeliverySettingsFormProps {
@@ -103,6 +104,8 @@ export function DeliverySettingsForm({ settings, onDone, onCancel }: DeliverySet
           )}
         />
         <FailureReasonsField form={form} />
+        <WorkingDaysField form={form} />
+        <HolidaysField form={form} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancel

@@ -15,6 +15,8 @@ const CHOSEN: DeliveryPreferences = {
   safePlaceWords: 'Leave with a neighbour: Mrs Adu, No. 14',
   setBy: 'recipient',
   setAt: '2026-11-26T15:10:00.000Z',
+  deliveryDay: null,
+  deliveryDays: [],
 };
 
 function serve(answer: () => Response) {
