@@ -1,6 +1,8 @@
-import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  DELIVERY_DAY_CHOICES,
   type DeliveryPreferences,
+  dayInWords,
   deliveryPreferencesInputSchema,
   INSTRUCTIONS_MAX,
   SAFE_PLACE_KINDS,
@@ -34,6 +36,7 @@ export function DeliveryChoicesForm({ code, saved, onSaved, onCheckLost }: Deliv
   const [neighbourHouse, setNeighbourHouse] = useState(
     saved.safePlace.kind === 'neighbour' ? saved.safePlace.neighbourHouse : '',
   );
+  const [deliveryDay, setDeliveryDay] = useState(saved.deliveryDay ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
 
@@ -41,6 +44,7 @@ export function DeliveryChoicesForm({ code, saved, onSaved, onCheckLost }: Deliv
     const input = {
       instructions,
       safePlace: kind === 'neighbour' ? { kind, neighbourName, neighbourHouse } : { kind },
+      deliveryDay: deliveryDay === '' ? null : deliveryDay,
     };
     const parsed = deliveryPreferencesInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -117,6 +121,7 @@ export function DeliveryChoicesForm({ code, saved, onSaved, onCheckLost }: Deliv
             />
           </Group>
         ) : null}
+        <DeliveryDayField saved={saved} value={deliveryDay} error={errors.deliveryDay} onChange={setDeliveryDay} />
         {saved.setBy ? (
           <Text size="sm" c="dimmed">
             Last changed by the {saved.setBy === 'recipient' ? 'recipient' : 'sender'}.
@@ -129,5 +134,42 @@ export function DeliveryChoicesForm({ code, saved, onSaved, onCheckLost }: Deliv
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The estimated day, or one of the next working days after it (the days the server offers). */
+function DeliveryDayField({
+  saved,
+  value,
+  error,
+  onChange,
+}: {
+  saved: DeliveryPreferences;
+  value: string;
+  error?: string;
+  onChange: (day: string) => void;
+}) {
+  if (saved.deliveryDays.length === 0 && !saved.deliveryDay) {
+    return (
+      <Text size="sm" c="dimmed">
+        Another delivery day can be chosen once the package has been accepted and given an estimated delivery.
+      </Text>
+    );
+  }
+  // A day chosen earlier stays on offer even once it is no longer among the next working days.
+  const days =
+    saved.deliveryDay && !saved.deliveryDays.includes(saved.deliveryDay)
+      ? [saved.deliveryDay, ...saved.deliveryDays]
+      : saved.deliveryDays;
+  return (
+    <NativeSelect
+      label="Delivery day"
+      description={`The estimated day, or one of the next ${DELIVERY_DAY_CHOICES} working days after it`}
+      name="deliveryDay"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[{ value: '', label: 'As estimated' }, ...days.map((day) => ({ value: day, label: dayInWords(day) }))]}
+    />
   );
 }

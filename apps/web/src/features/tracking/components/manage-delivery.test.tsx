@@ -18,6 +18,8 @@ const NOTHING_SET: DeliveryPreferences = {
   safePlaceWords: null,
   setBy: null,
   setAt: null,
+  deliveryDay: null,
+  deliveryDays: ['2026-12-01', '2026-12-02', '2026-12-03'],
 };
 
 afterEach(() => {
@@ -42,7 +44,13 @@ function serve({ checked = false, lapseOnSave = false } = {}) {
       if (init?.method === 'PUT') {
         const words =
           body.safePlace.kind === 'neighbour' ? `Leave with a neighbour: ${body.safePlace.neighbourName}` : null;
-        state.saved = { ...body, safePlaceWords: words, setBy: 'recipient', setAt: new Date().toISOString() };
+        state.saved = {
+          ...state.saved,
+          ...body,
+          safePlaceWords: words,
+          setBy: 'recipient',
+          setAt: new Date().toISOString(),
+        };
       }
       return Response.json(state.saved);
     }
@@ -91,11 +99,20 @@ describe('ManageDelivery', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
 
     fireEvent.change(screen.getByRole('textbox', { name: "Neighbour's name" }), { target: { value: 'Mrs Adu' } });
+    const day = screen.getByRole('combobox', { name: 'Delivery day' });
+    expect([...(day as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'As estimated',
+      'Tuesday 1 December',
+      'Wednesday 2 December',
+      'Thursday 3 December',
+    ]);
+    fireEvent.change(day, { target: { value: '2026-12-02' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save choices' }));
     expect(await screen.findByText(CHOICES_SAVED)).toBeTruthy();
     expect(state.saved).toMatchObject({
       instructions: 'Gate code 4412',
       safePlace: { kind: 'neighbour', neighbourName: 'Mrs Adu', neighbourHouse: 'no. 14' },
+      deliveryDay: '2026-12-02',
     });
     expect(screen.getByText('Last changed by the recipient.')).toBeTruthy();
   });

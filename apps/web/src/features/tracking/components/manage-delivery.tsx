@@ -39,7 +39,11 @@ export function ManageDelivery({ code }: { code: string }) {
               key={saved.setAt ?? 'none'}
               code={code}
               saved={saved}
-              onSaved={(next) => queryClient.setQueryData(key, next)}
+              onSaved={(next) => {
+                queryClient.setQueryData(key, next);
+                // The estimated delivery shown above follows a new day.
+                void queryClient.invalidateQueries({ queryKey: ['tracking', code] });
+              }}
               onCheckLost={() => {
                 setLapsed(true);
                 queryClient.setQueryData(key, null);
@@ -49,7 +53,7 @@ export function ManageDelivery({ code }: { code: string }) {
         ) : (
           <PackageCheckForm
             code={code}
-            purpose="to leave instructions for the driver or choose a safe place"
+            purpose="to leave instructions for the driver, choose a safe place or another day"
             note={lapsed ? CHECK_LAPSED : undefined}
             onChecked={() => {
               setLapsed(false);
