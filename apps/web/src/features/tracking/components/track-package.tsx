@@ -1,11 +1,19 @@
 import { Center, Loader, Stack } from '@mantine/core';
-import { canChangePreferences, TOAST_MS, type TrackResult, updatesClosedReason } from '@waybill/domain';
+import {
+  canChangePreferences,
+  DELIVERED_STATUS,
+  RATING_DAYS,
+  TOAST_MS,
+  type TrackResult,
+  updatesClosedReason,
+} from '@waybill/domain';
 import { useEffect } from 'react';
 import { SCREEN_ONLY } from '../../../components/shell/print.ts';
 import { serverMessageOr } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useRoadRefresh, useTrackResult } from '../api/track-package.ts';
 import { ManageDelivery } from './manage-delivery.tsx';
+import { RateDelivery } from './rate-delivery.tsx';
 import { TrackHelp } from './track-help.tsx';
 import { TrackResultCard } from './track-result-card.tsx';
 import { TrackSearch } from './track-search.tsx';
@@ -24,6 +32,13 @@ interface TrackPackageProps {
   onTrackCode: (code: string) => void;
   /** Asks to track several codes at once (the page lists them); without it, the first is tracked. */
   onTrackCodes?: (codes: string[]) => void;
+}
+
+/** A delivered package may be rated for RATING_DAYS days (the server decides; a delivery of unknown time is offered). */
+function offersRating(result: TrackResult): boolean {
+  if (result.status !== DELIVERED_STATUS) return false;
+  if (!result.delivery) return true;
+  return Date.parse(result.delivery.deliveredAt) + RATING_DAYS * 86_400_000 > Date.now();
 }
 
 /** The tracking widget: search box, then the result, a spinner or the help prompt. */
@@ -69,6 +84,11 @@ export function TrackPackage({ code, initial, initialError, onTrackCode, onTrack
       {result ? (
         <>
           <TrackResultCard result={result} />
+          {offersRating(result) ? (
+            <div className={SCREEN_ONLY}>
+              <RateDelivery key={result.trackingCode} code={result.trackingCode} />
+            </div>
+          ) : null}
           {canChangePreferences(result.status) ? (
             <div className={SCREEN_ONLY}>
               <ManageDelivery key={result.trackingCode} code={result.trackingCode} />
