@@ -13,6 +13,7 @@ import { mailRoutes } from './mail/mail.routes.ts';
 import { mailEventConsumer } from './mail/mail-events.consumer.ts';
 import { packagesRoutes } from './packages/packages.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { ratingAdminRoutes, ratingRoutes } from './ratings/ratings.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
@@ -43,6 +44,8 @@ export const featureRoutes: RoutesPlugin[] = [
   auditRoutes,
   runsRoutes,
   driverEventsRoutes,
+  ratingRoutes,
+  ratingAdminRoutes,
 ];
 
 /**

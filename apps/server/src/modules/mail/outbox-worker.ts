@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { issueRatingLink } from '../ratings/ratings.service.ts';
 import { deliveryProofMail } from './delivery-proof-mail.ts';
 import { isOperatorLinkKind, payloadAfterSending, prepareOperatorLinkMessage } from './enqueue-operator-link.ts';
 import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';
@@ -19,7 +20,7 @@ import {
   renderNotificationEmail,
   renderReceiptEmail,
 } from './templates/index.ts';
-import type { DeliveryProofContent } from './templates/notification-template.ts';
+import { type DeliveryProofContent, ratingUrl } from './templates/notification-template.ts';
 
 export interface OutboxOptions {
   /** How often an idle worker looks for due messages. */
@@ -74,12 +75,13 @@ export function renderOutboxMessage(
   context: MailContext,
   row: Pick<OutboxRow, 'kind' | 'payload'>,
   proof?: DeliveryProofContent,
+  rateLink?: string,
 ) {
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
       : {
-          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof),
+          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof, rateLink),
           template: 'notification',
         };
   return message;
@@ -109,7 +111,8 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
       await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
     } else {
       const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
-      const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof);
+      const rateLink = await rateLinkOf(deps, row, now);
+      const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof, rateLink);
       const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
       await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
       await markMessageSent(deps.db, row.id, new Date());
@@ -131,6 +134,18 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
       );
     }
   }
+}
+
+/**
+ * The rating link of a delivery e-mail, made now, as it is written: its token is in the message alone,
+ * its hash in the database, nothing of it in the outbox. A message written again (a retry) makes a new
+ * one, the earlier never sent. None once the package was rated or its rating window closed.
+ */
+async function rateLinkOf(deps: OutboxDeps, row: OutboxRow, now: Date): Promise<string | undefined> {
+  const content = row.payload as NotificationContent;
+  if (row.kind !== STATUS_NOTIFICATION_KIND || !content.rate || !row.packageId) return undefined;
+  const token = await issueRatingLink(deps.db, row.packageId, content.rate, now);
+  return token && ratingUrl(deps.context, content.trackingCode, token);
 }
 
 /** The payload of a row with its link dropped (an operator's or a confirmation's), else undefined. */
