@@ -1,7 +1,6 @@
 // Rating the delivery (docs/decisions/0051): after Delivered, once a package, for RATING_DAYS days, by
 // its recipient or sender proven by the tracking page's phone check or by the delivery e-mail's link;
 // read by the operators in the package's details and on the Feedback page.
-import { createHash, randomBytes } from 'node:crypto';
 import {
   ALREADY_RATED,
   addDays,
@@ -28,13 +27,12 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { hashToken, isTokenShape, newToken } from '../../plugins/subscription-keys/keys.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { packageTarget } from '../packages/change-records.ts';
 import { findPackageRow, findPackageRowByCode } from '../packages/package-reads.service.ts';
 import { findStopsOfPackages, stopKey } from '../runs/runs.service.ts';
 import * as repository from './ratings.repository.ts';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const ratingOf = (row: repository.RatingRow): Rating => ({
   stars: row.stars,
@@ -100,7 +98,8 @@ export async function ratePackage(
       by = proof.check.role;
       how = 'check';
     } else {
-      const link = await repository.findLinkByHash(tx, hashToken(proof.token!));
+      const token = proof.token!;
+      const link = isTokenShape(token) ? await repository.findLinkByHash(tx, hashToken(token)) : undefined;
       if (!link) throw new AppError(401, RATING_LINK_INVALID);
       if (link.packageId !== pkg.id) throw new AppError(403, RATING_LINK_OTHER_PACKAGE);
       by = link.party as PackageCheckRole;
@@ -149,7 +148,7 @@ export async function issueRatingLink(
   const deliveredAt = pkg && (await deliveredAtOf(db, pkg));
   if (!pkg || !canRate(pkg.status, deliveredAt ?? null, now)) return undefined;
   if (await repository.findRating(db, pkg.id)) return undefined;
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await repository.upsertLink(db, {
     packageId,
     party,
