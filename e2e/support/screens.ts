@@ -592,6 +592,16 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'console feedback',
+    as: 'operator',
+    console: true,
+    path: () => '/feedback',
+    ready: async (page, data) => {
+      await heading(page, 'Feedback');
+      await page.getByRole('button', { name: `Open package ${data.delivered}` }).waitFor();
+    },
+  },
+  {
     name: 'console page not found',
     as: 'operator',
     console: true,
