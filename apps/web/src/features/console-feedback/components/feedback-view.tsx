@@ -38,27 +38,29 @@ export function FeedbackView({ week, thisWeek, onWeekChange }: FeedbackViewProps
         </Title>
         <Text mt={4}>How recipients and senders rated their deliveries, a week at a time: the lowest first.</Text>
       </div>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Button
-          variant="default"
-          leftSection={<IconChevronLeft size={16} aria-hidden />}
-          disabled={!shown}
-          onClick={() => shown && onWeekChange(shown.previousWeek)}
-        >
-          Previous week
-        </Button>
-        <Title order={2} size="h4" ta="center" aria-live="polite">
+      <Stack gap="xs">
+        <Title order={2} size="h4" aria-live="polite">
           {shown ? `Week of ${dayWords(shown.week)}` : 'Week'}
         </Title>
-        <Button
-          variant="default"
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-          disabled={!shown || shown.week >= thisWeek}
-          onClick={() => shown && onWeekChange(shown.nextWeek)}
-        >
-          Next week
-        </Button>
-      </Group>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={16} aria-hidden />}
+            disabled={!shown}
+            onClick={() => shown && onWeekChange(shown.previousWeek)}
+          >
+            Previous week
+          </Button>
+          <Button
+            variant="default"
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            disabled={!shown || shown.week >= thisWeek}
+            onClick={() => shown && onWeekChange(shown.nextWeek)}
+          >
+            Next week
+          </Button>
+        </Group>
+      </Stack>
       {feedback.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading the feedback" />
@@ -145,8 +147,7 @@ function WeekFeedback({ feedback }: { feedback: FeedbackWeek }) {
                 key={rating.trackingCode}
                 component="li"
                 withBorder
-                p="sm"
-                className={low ? classes.low : undefined}
+                className={low ? `${classes.rating} ${classes.low}` : classes.rating}
               >
                 <Group justify="space-between" gap="xs" align="baseline">
                   <Group gap="xs" align="baseline">
