@@ -158,7 +158,13 @@ describe('the recipient decides', () => {
   it('after the delivery: the recipient rates it 2 stars with a comment, and Feedback lists it first', async () => {
     const delivered = await callApi<{ results: { status: string }[] }>(driverPhone, 'POST', '/api/driver/events', {
       events: [
-        { id: crypto.randomUUID(), type: 'delivered', trackingCode: chosen, at: new Date().toISOString(), receivedBy: 'Mrs Adu' },
+        {
+          id: crypto.randomUUID(),
+          type: 'delivered',
+          trackingCode: chosen,
+          at: new Date().toISOString(),
+          receivedBy: 'Mrs Adu',
+        },
       ],
     });
     expect(delivered.body.results.map((result) => result.status)).toEqual(['applied']);

@@ -54,6 +54,11 @@ async function seed(operator: BrowserContext, viewport: ViewportName): Promise<W
     multipart: { trackingCode: delivered, receivedBy: 'Kwame Asante' },
   });
   expect(proof.status()).toBe(200);
+  // Rated by its recipient (the receiver's phone ends in 0000), so the Feedback page lists it.
+  await ok(callApi(operator, 'POST', `/api/track/${delivered}/verify`, { phoneLast4: '0000' }));
+  await ok(
+    callApi(operator, 'POST', `/api/track/${delivered}/rating`, { stars: 2, comment: 'Left at the gate in the rain.' }),
+  );
 
   const rejected = await submitPackage(operator, { name: 'Walk rejected' });
   await ok(callApi(operator, 'POST', '/api/admin/reject', { trackingCode: rejected }));

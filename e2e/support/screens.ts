@@ -592,6 +592,29 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'console feedback',
+    as: 'operator',
+    console: true,
+    path: () => '/feedback',
+    ready: async (page, data) => {
+      await heading(page, 'Feedback');
+      await page.getByRole('button', { name: `Open package ${data.delivered}` }).waitFor();
+    },
+    states: [
+      {
+        name: 'rated package details',
+        enter: async (page, data) => {
+          await page.getByRole('button', { name: `Open package ${data.delivered}` }).click();
+          await dialogOpen(page, `Package ${data.delivered}`);
+          const rating = page.getByRole('dialog').getByRole('region', { name: 'Rating' });
+          await rating.getByText('2 of 5 stars').waitFor();
+          await rating.scrollIntoViewIfNeeded();
+        },
+        exit: (page, data) => closeDialog(page, `Package ${data.delivered}`, 'Close details'),
+      },
+    ],
+  },
+  {
     name: 'console page not found',
     as: 'operator',
     console: true,

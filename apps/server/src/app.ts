@@ -8,7 +8,7 @@ import { createLogger, RequestLogController } from './logger.ts';
 import { ensureFirstOperator, SESSION_COOKIE } from './modules/auth/auth.service.ts';
 import events from './modules/events/events.plugin.ts';
 import type { EventConsumer } from './modules/events/events.service.ts';
-import { eventConsumers, featureRoutes } from './modules/index.ts';
+import { eventConsumers, featureRoutes, mailLinks } from './modules/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import type { SmtpTimeouts } from './modules/mail/mailer.ts';
 import orphanSweep from './modules/packages/sweep/orphan-sweep.plugin.ts';
@@ -97,7 +97,7 @@ export async function buildApp(
   await app.register(uploads, { storage });
   await app.register(orphanSweep);
   await app.register(subscriptionKeys);
-  await app.register(mail, { smtpTimeouts });
+  await app.register(mail, { smtpTimeouts, ...mailLinks });
   await app.register(events, {
     consumers: [...eventConsumers, ...extraEventConsumers],
     intervalMs: config.events.pollMs,

@@ -28,6 +28,7 @@ export * from './schemas/messages.ts';
 export * from './schemas/package.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/preferences.ts';
+export * from './schemas/ratings.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/runs.ts';
 export * from './schemas/settings.ts';

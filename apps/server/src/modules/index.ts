@@ -13,6 +13,8 @@ import { mailRoutes } from './mail/mail.routes.ts';
 import { mailEventConsumer } from './mail/mail-events.consumer.ts';
 import { packagesRoutes } from './packages/packages.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { ratingAdminRoutes, ratingRoutes } from './ratings/ratings.routes.ts';
+import { issueRatingLink } from './ratings/ratings.service.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
@@ -43,6 +45,8 @@ export const featureRoutes: RoutesPlugin[] = [
   auditRoutes,
   runsRoutes,
   driverEventsRoutes,
+  ratingRoutes,
+  ratingAdminRoutes,
 ];
 
 /**
@@ -52,3 +56,6 @@ export const featureRoutes: RoutesPlugin[] = [
  * registers `mail`).
  */
 export const eventConsumers: EventConsumer[] = [mailEventConsumer];
+
+/** What the mail outbox asks of other modules as it writes a message: the rating link of a delivery e-mail. */
+export const mailLinks = { issueRatingLink };

@@ -242,6 +242,11 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     },
     status: 200,
   }),
+  // The delivery's rating: without the check's cookie or a link, refused; the console's, answered.
+  getTrackByCodeRating: (state) => ({ params: { code: state.acceptedCode }, status: 401 }),
+  postTrackByCodeRating: (state) => ({ params: { code: state.acceptedCode }, json: { stars: 5 }, status: 401 }),
+  getAdminPackagesByTrackingCodeRating: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
+  getAdminFeedback: () => ({ query: '?week=2026-11-23', status: 200 }),
   // Last: the signed-in operator's other sessions end.
   postAuthChangePassword: () => ({
     json: { currentPassword: TEST_ADMIN.password, newPassword: 'Harbor-Velvet-Rocket-93' },

@@ -44,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'run.stops_changed': 'Stops of a run changed',
   'package.checked': 'Sender or recipient checked on the tracking page',
   'package.preferences_changed': 'Delivery instructions or safe place changed on the tracking page',
+  'package.rated': 'Delivery rated',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */

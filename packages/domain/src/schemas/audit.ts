@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'run.stops_changed',
   'package.checked',
   'package.preferences_changed',
+  'package.rated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

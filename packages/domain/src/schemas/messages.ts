@@ -194,3 +194,15 @@ export const DELIVERY_DAY_NOT_WORKING = 'We do not deliver on that day of the we
 export const DELIVERY_DAY_HOLIDAY = 'That day is a holiday: choose another working day';
 export const DELIVERY_DAY_OUT_OF_RANGE =
   'Choose one of the next 10 working days from tomorrow and from the estimated delivery';
+// Rating the delivery (POST /api/track/{code}/rating) and the console's Feedback page.
+export const STARS_RANGE = 'Choose from 1 to 5 stars';
+export const COMMENT_CONTROL = 'A comment can only hold text and line breaks';
+export const RATING_CHECK_REQUIRED =
+  'Confirm you are the recipient or the sender first, or open the rating link of the delivery e-mail';
+export const RATING_LINK_INVALID = 'This rating link does not work: it was used already or is not complete';
+export const RATING_LINK_OTHER_PACKAGE = 'This rating link is for another package';
+export const RATING_NOT_YET = 'The delivery can be rated once the package is delivered';
+export const ratingNotYet = (status: string) => `This package is ${status}: ${RATING_NOT_YET.toLowerCase()}`;
+export const ratingClosed = (days: number) => `Deliveries can be rated for ${days} days; this one no longer can`;
+export const ALREADY_RATED = 'This delivery has already been rated';
+export const FEEDBACK_WEEK_MONDAY = 'Give the Monday that starts the week, as YYYY-MM-DD';

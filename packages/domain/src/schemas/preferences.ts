@@ -35,14 +35,20 @@ export const safePlaceSchema = z.discriminatedUnion(
 );
 export type SafePlace = z.infer<typeof safePlaceSchema>;
 
+/**
+ * A customer's free text for people to read (instructions, a rating's comment): at most `max`
+ * characters, line breaks kept and every other control character refused (`controlMessage`), trimmed.
+ */
+export const customerTextSchema = (max: number, controlMessage: string) =>
+  z
+    .string()
+    .max(max, textTooLong(max))
+    .refine((text) => !CONTROL.test(text), controlMessage)
+    .transform((text) => text.trim());
+
 /** PUT /api/track/{code}/preferences: the whole of them, replacing what was set. */
 export const deliveryPreferencesInputSchema = z.object({
-  instructions: z
-    .string()
-    .max(INSTRUCTIONS_MAX, textTooLong(INSTRUCTIONS_MAX))
-    .refine((text) => !CONTROL.test(text), INSTRUCTIONS_CONTROL)
-    .transform((text) => text.trim())
-    .default(''),
+  instructions: customerTextSchema(INSTRUCTIONS_MAX, INSTRUCTIONS_CONTROL).default(''),
   safePlace: safePlaceSchema.default({ kind: 'none' }),
   /**
    * Another delivery day, one of `deliveryDays` (record 50); null or absent: the estimated delivery as

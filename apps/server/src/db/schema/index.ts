@@ -10,6 +10,7 @@ export * from './mail.ts';
 export * from './package-checks.ts';
 export * from './packages.ts';
 export * from './rate-limits.ts';
+export * from './ratings.ts';
 export * from './runs.ts';
 export * from './secrets.ts';
 export * from './settings.ts';

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt } from '@waybill/domain';
+import { DELIVERED_STATUS, type DeliveryAttempt } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { insertOutboxMessages, type NewOutboxRow, readNotifyCustomers } from './outbox.repository.ts';
 import { enqueueSubscriberUpdates } from './subscriber-mail.ts';
@@ -81,6 +81,11 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
     if (customers === 'receiver' && address === shipper) continue;
     recipients.set(address, name);
   }
+  // The delivery e-mail asks its shipper and receiver (not the subscribers) to rate it.
+  const rateOf = (to: string) =>
+    input.event === 'status' && input.detail === DELIVERED_STATUS
+      ? { rate: to === shipper ? ('shipper' as const) : ('recipient' as const) }
+      : {};
   const rows: NewOutboxRow[] = [...recipients].map(([to, recipientName]) => ({
     kind: STATUS_NOTIFICATION_KIND,
     packageId: pkg.id,
@@ -93,6 +98,7 @@ export async function enqueueStatusNotification(db: Database, input: StatusNotif
       detail: input.detail ?? '',
       ...attempt,
       ...(input.deliveryDay && { deliveryDay: input.deliveryDay }),
+      ...rateOf(to),
     } satisfies NotificationContent,
   }));
   return toSubscribers + (await insertOutboxMessages(db, rows));

@@ -1,21 +1,30 @@
 // One-time links waiting in the mail outbox (an invitation, a password reset, a subscription's
 // confirmation) are sealed with a key kept out of the database: whatever state a row is in (waiting,
 // retried while the mail server refuses, given up, sent), nothing in the table opens the link. The
-// link is opened only to send it, and still works when it arrives.
+// link is opened only to send it, and still works when it arrives. A delivery e-mail's rating link is
+// not even sealed there: it is made as the message is written.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
+import { packageWithPhones } from '../../../test/support/package-checks.ts';
+import { deliverInConsole } from '../../../test/support/ratings.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
-import { mailOutbox, operatorTokens, trackingSubscriptions } from '../../db/schema/index.ts';
+import {
+  mailOutbox,
+  operatorTokens,
+  packageRatingLinks,
+  packages,
+  trackingSubscriptions,
+} from '../../db/schema/index.ts';
 import { DEFAULT_OUTBOX_OPTIONS } from './outbox-worker.ts';
 import { sealQueuedLinks } from './seal-queued-links.ts';
 
-const REFUSED = ['refused.invite@waybill.test', 'refused.updates@example.org'];
+const REFUSED = ['refused.invite@waybill.test', 'refused.updates@example.org', 'refused.rating@example.org'];
 const STRONG = 'Harbor-Quince-Meteor-58';
 
 // Both databases: the outbox's rows in every state are what is checked.
@@ -41,7 +50,10 @@ describe.each(databasesFor('sql'))('one-time links in the mail outbox on %s', (k
     const confirmations = await testApp.app.db
       .select({ hash: trackingSubscriptions.confirmTokenHash })
       .from(trackingSubscriptions);
-    return new Set([...links, ...confirmations].map((row) => row.hash).filter((hash): hash is string => !!hash));
+    const ratings = await testApp.app.db.select({ hash: packageRatingLinks.tokenHash }).from(packageRatingLinks);
+    return new Set(
+      [...links, ...confirmations, ...ratings].map((row) => row.hash).filter((hash): hash is string => !!hash),
+    );
   }
 
   /** Every stretch of 43 token characters in the outbox whose SHA-256 the database knows: a usable token. */
@@ -70,17 +82,28 @@ describe.each(databasesFor('sql'))('one-time links in the mail outbox on %s', (k
     const trackingCode = await submitPackage(testApp);
     const subscribe = await testApp.client().post(`/api/track/${trackingCode}/subscriptions`, { email: REFUSED[1] });
     expect(subscribe.status).toBe(202);
+    // A delivery e-mail with a rating link to the shipper, and one the mail server refuses to the receiver.
+    const delivered = await packageWithPhones(testApp.app.db);
+    await testApp.app.db
+      .update(packages)
+      .set({ receiverEmail: REFUSED[2]! })
+      .where(eq(packages.trackingCode, delivered));
+    await deliverInConsole(admin, delivered);
+    await testApp.app.packageEvents.runOnce();
 
     const rows = await findOutboxMessages(testApp.app.db);
-    expect(rows.filter((row) => row.kind !== 'submission-receipt')).toHaveLength(3);
+    expect(rows.filter((row) => row.kind !== 'submission-receipt')).toHaveLength(5);
     expect(JSON.stringify(rows)).not.toMatch(/token=/);
     expect(await usableTokensInOutbox()).toEqual([]);
 
     // The first pass: the invitation to the address that works goes out; the other two are refused.
     let now = new Date();
     const first = await testApp.app.mailOutbox.runOnce(now);
-    expect(first.retrying).toBe(2);
+    expect(first.retrying).toBe(3);
     expect(await usableTokensInOutbox()).toEqual([]);
+    const rating = smtp.received.find((mail) => /#rate=/.test(mail.parsed.text ?? ''))!;
+    const ratingToken = /#rate=([\w-]{43})/.exec(rating.parsed.text ?? '')![1]!;
+    expect((await tokenHashes()).has(createHash('sha256').update(ratingToken).digest('hex'))).toBe(true);
     const invitation = smtp.received.find((mail) => mail.envelopeTo.includes('kept.invite@waybill.test'))!;
     const token = /accept-invite#token=([\w-]{43})/.exec(invitation.parsed.text ?? '')![1]!;
     expect((await tokenHashes()).has(createHash('sha256').update(token).digest('hex'))).toBe(true);
@@ -92,10 +115,12 @@ describe.each(databasesFor('sql'))('one-time links in the mail outbox on %s', (k
       expect(await usableTokensInOutbox()).toEqual([]);
     }
     const given = (await findOutboxMessages(testApp.app.db)).filter((row) => row.status === 'failed');
-    expect(given).toHaveLength(2);
+    expect(given).toHaveLength(3);
     expect(JSON.stringify(given)).not.toContain('linkSealed');
 
-    // The link that went out works.
+    // The links that went out work.
+    const rated = await testApp.client().post(`/api/track/${delivered}/rating`, { stars: 5, token: ratingToken });
+    expect(rated.status).toBe(201);
     const accepted = await testApp.client().post('/api/auth/accept-invite', { token, password: STRONG });
     expect(accepted.status).toBe(200);
     expect(sent.status).toBe(201);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withProgress } from '../../progress.ts';
 import { createMailer, type Mailer, type SmtpTimeouts } from './mailer.ts';
-import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
+import { type OutboxWorker, type RatingLinkIssuer, startOutboxWorker } from './outbox-worker.ts';
 import { sealQueuedLinks } from './seal-queued-links.ts';
 
 declare module 'fastify' {
@@ -18,7 +18,10 @@ declare module 'fastify' {
  * The mailer and the outbox worker (started when the app is ready, stopped after the HTTP server and
  * before the database closes). Not encapsulated, so the app exposes `mailer` and `mailOutbox`.
  */
-async function mail(app: FastifyInstance, { smtpTimeouts }: { smtpTimeouts?: SmtpTimeouts }) {
+async function mail(
+  app: FastifyInstance,
+  { smtpTimeouts, issueRatingLink }: { smtpTimeouts?: SmtpTimeouts; issueRatingLink?: RatingLinkIssuer },
+) {
   const mailer = createMailer(app.config, smtpTimeouts);
   app.log.info(`mail: ${mailer.describe()}`);
   app.decorate('mailer', mailer);
@@ -31,7 +34,7 @@ async function mail(app: FastifyInstance, { smtpTimeouts }: { smtpTimeouts?: Smt
   app.addHook('onReady', async () => {
     const sealed = await sealQueuedLinks(app.db, app.subscriptionKeys);
     if (sealed > 0) app.log.info({ messages: sealed }, 'sealed the links of queued e-mails');
-    worker = startOutboxWorker(app, { intervalMs: app.config.mail.outboxPollMs });
+    worker = startOutboxWorker(app, { intervalMs: app.config.mail.outboxPollMs }, issueRatingLink);
   });
   // The worker stops once the HTTP server has closed and before the database does (onClose hooks run
   // after the server's close, in reverse order of registration). Stopping it earlier (preClose) held

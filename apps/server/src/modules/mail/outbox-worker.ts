@@ -19,7 +19,7 @@ import {
   renderNotificationEmail,
   renderReceiptEmail,
 } from './templates/index.ts';
-import type { DeliveryProofContent } from './templates/notification-template.ts';
+import { type DeliveryProofContent, ratingUrl } from './templates/notification-template.ts';
 
 export interface OutboxOptions {
   /** How often an idle worker looks for due messages. */
@@ -43,6 +43,17 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   leaseMs: 5 * 60_000,
 };
 
+/**
+ * Makes the single-use rating link of a delivery e-mail as it is written (the ratings module's, given by
+ * the app: mail knows no other module's tables), or undefined when the package can no longer be rated.
+ */
+export type RatingLinkIssuer = (
+  db: Database,
+  packageId: string,
+  party: 'recipient' | 'shipper',
+  now: Date,
+) => Promise<string | undefined>;
+
 export interface OutboxDeps {
   db: Database;
   mailer: Mailer;
@@ -55,6 +66,8 @@ export interface OutboxDeps {
    * it their messages are given up.
    */
   subscriptionKeys?: SubscriptionKeys;
+  /** Without it, delivery e-mails go without a rating link. */
+  issueRatingLink?: RatingLinkIssuer;
 }
 
 export interface OutboxRun {
@@ -74,12 +87,13 @@ export function renderOutboxMessage(
   context: MailContext,
   row: Pick<OutboxRow, 'kind' | 'payload'>,
   proof?: DeliveryProofContent,
+  rateLink?: string,
 ) {
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
       : {
-          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof),
+          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof, rateLink),
           template: 'notification',
         };
   return message;
@@ -109,7 +123,8 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
       await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
     } else {
       const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
-      const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof);
+      const rateLink = await rateLinkOf(deps, row, now);
+      const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof, rateLink);
       const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
       await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
       await markMessageSent(deps.db, row.id, new Date());
@@ -131,6 +146,20 @@ async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions,
       );
     }
   }
+}
+
+/**
+ * The rating link of a delivery e-mail, made now, as it is written: its token is in the message alone,
+ * its hash in the database, nothing of it in the outbox. A message written again (a retry) makes a new
+ * one, the earlier never sent. None once the package was rated or its rating window closed.
+ */
+async function rateLinkOf(deps: OutboxDeps, row: OutboxRow, now: Date): Promise<string | undefined> {
+  const content = row.payload as NotificationContent;
+  if (row.kind !== STATUS_NOTIFICATION_KIND || !content.rate || !row.packageId || !deps.issueRatingLink) {
+    return undefined;
+  }
+  const token = await deps.issueRatingLink(deps.db, row.packageId, content.rate, now);
+  return token && ratingUrl(deps.context, content.trackingCode, token);
 }
 
 /** The payload of a row with its link dropped (an operator's or a confirmation's), else undefined. */
@@ -170,9 +199,11 @@ export function startOutboxWorker(
     storage?: ImageStorage;
   },
   overrides: Partial<OutboxOptions> = {},
+  issueRatingLink?: RatingLinkIssuer,
 ): OutboxWorker {
   const options = { ...DEFAULT_OUTBOX_OPTIONS, ...overrides };
   const deps: OutboxDeps = {
+    issueRatingLink,
     db: app.db,
     mailer: app.mailer,
     context: mailContextOf(app.config),

@@ -65,6 +65,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'team', lazy: screen('team') },
       { path: 'activity', lazy: screen('activity') },
       { path: 'password', lazy: screen('password') },
+      { path: 'feedback', lazy: screen('feedback') },
       { path: '*', lazy: screen('not-found') },
     ],
   },

@@ -12,11 +12,12 @@ describe('navItemsFor', () => {
       'Inbox',
       'Team',
       'Activity',
+      'Feedback',
     ]);
   });
 
   it('leaves the screens the server refuses to operators out, and all of them while the role is unknown', () => {
-    const operatorScreens = ['Packages', 'Scan', 'Dispatch', 'Send Mail', 'Inbox'];
+    const operatorScreens = ['Packages', 'Scan', 'Dispatch', 'Send Mail', 'Inbox', 'Feedback'];
     expect(navItemsFor('operator').map((item) => item.label)).toEqual(operatorScreens);
     expect(navItemsFor(undefined).map((item) => item.label)).toEqual(operatorScreens);
   });

@@ -10,6 +10,7 @@ export const CONSOLE_NAV_ITEMS = [
   { label: 'Inbox', to: '/inbox', adminOnly: false },
   { label: 'Team', to: '/team', adminOnly: true },
   { label: 'Activity', to: '/activity', adminOnly: true },
+  { label: 'Feedback', to: '/feedback', adminOnly: false },
 ] as const;
 
 /** The screens an operator of `role` can use: the server refuses the admin ones to operators. */

@@ -1,4 +1,11 @@
-import { type DeliveryAttempt, dayInWords, defaultSignature, describeAttempt, RETURNING_STATUS } from '@waybill/domain';
+import {
+  type DeliveryAttempt,
+  dayInWords,
+  defaultSignature,
+  describeAttempt,
+  RATING_DAYS,
+  RETURNING_STATUS,
+} from '@waybill/domain';
 import { escapeHtml, normalizeLineBreaks } from './escape.ts';
 import {
   button,
@@ -25,6 +32,16 @@ export interface NotificationContent {
   attempt?: DeliveryAttempt;
   /** For `preferences`: the package's new delivery day (YYYY-MM-DD), when the change moved it. */
   deliveryDay?: string;
+  /**
+   * The delivery e-mail of the shipper or the receiver: who it goes to, for a single-use rating link
+   * made when it is written (never kept in the outbox).
+   */
+  rate?: 'recipient' | 'shipper';
+}
+
+/** The page of a rating link: the token in the fragment, which browsers never send to the server. */
+export function ratingUrl(context: MailContext, trackingCode: string, token: string): string {
+  return `${trackingUrl(context, trackingCode)}#rate=${token}`;
 }
 
 /**
@@ -94,6 +111,9 @@ export function preferencesHeadline(code: string, by: string, deliveryDay?: stri
   };
 }
 
+/** The delivery e-mail's invitation to rate it, above its link. */
+const RATE_INVITATION = `How did the delivery go? Rate it with 1 to 5 stars, once, within ${RATING_DAYS} days.`;
+
 /** What the shipper's delivery e-mail adds: who received the package, and the proof's images (`cid:`). */
 export interface DeliveryProofContent {
   receivedBy: string;
@@ -118,6 +138,8 @@ export function renderNotificationEmail(
   context: MailContext,
   content: NotificationContent,
   proof?: DeliveryProofContent,
+  /** The delivery's rating link, when the e-mail offers one. */
+  rateLink?: string,
 ): RenderedEmail {
   const { subject, message } = headlineOf(content);
   const greeting = content.recipientName ? `Hello ${content.recipientName},` : 'Hello,';
@@ -128,6 +150,7 @@ export function renderNotificationEmail(
     paragraph(message),
     proof ? proofBlock(proof) : '',
     button('Track your package', url),
+    rateLink ? `${paragraph(RATE_INVITATION)}\n${button('Rate the delivery', rateLink)}` : '',
     paragraph(signature),
   ].join('\n');
   const text = [
@@ -140,6 +163,7 @@ export function renderNotificationEmail(
       : []),
     `Track your package: ${url}`,
     '',
+    ...(rateLink ? [RATE_INVITATION, `Rate the delivery: ${rateLink}`, ''] : []),
     normalizeLineBreaks(signature),
     '',
     textFooter(context),

@@ -15,6 +15,7 @@ import { PackageDeliveryProof } from './package-delivery-proof.tsx';
 import { PackageDetailsSections, PackageHistory, PackageImages } from './package-details-sections.tsx';
 import { PackageLabelLinks } from './package-label-links.tsx';
 import { PackagePreferences } from './package-preferences.tsx';
+import { PackageRatingSection } from './package-rating.tsx';
 import { PackageRoad } from './package-road.tsx';
 
 interface PackageDetailsDialogProps {
@@ -73,6 +74,7 @@ function PackageDetailsBody({ initial, onClose }: { initial: PackageView; onClos
       <PackageImages pkg={pkg} />
       <PackageDeliveryProof pkg={pkg} />
       <PackagePreferences trackingCode={pkg.trackingCode} />
+      <PackageRatingSection trackingCode={pkg.trackingCode} />
       <PackageRoad trackingCode={pkg.trackingCode} />
       <LocationUpdatesTable pkg={pkg} />
       <AddLocationForm trackingCode={pkg.trackingCode} />

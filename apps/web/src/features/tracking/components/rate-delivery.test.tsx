@@ -25,7 +25,10 @@ function serve(status: RatingStatus, { checked = false } = {}) {
     }
     if (url.endsWith('/rating') && init?.method === 'POST') {
       state.posted.push(body);
-      return Response.json({ stars: body.stars, comment: body.comment, ratedAt: new Date().toISOString() }, { status: 201 });
+      return Response.json(
+        { stars: body.stars, comment: body.comment, ratedAt: new Date().toISOString() },
+        { status: 201 },
+      );
     }
     if (url.endsWith('/rating')) {
       return state.checked ? Response.json(status) : Response.json({ message: 'Confirm first' }, { status: 401 });
@@ -69,9 +72,12 @@ describe('RateDelivery', () => {
   });
 
   it('shows the rating already given instead of the form, and says when the time has passed', async () => {
-    serve({ canRate: false, rating: { stars: 4, comment: '', ratedAt: '2026-11-20T10:00:00.000Z' }, until: null }, {
-      checked: true,
-    });
+    serve(
+      { canRate: false, rating: { stars: 4, comment: '', ratedAt: '2026-11-20T10:00:00.000Z' }, until: null },
+      {
+        checked: true,
+      },
+    );
     const { unmount } = renderWithApp(<RateDelivery code={CODE} />);
     expect((await screen.findByRole('status')).textContent).toContain('You rated this delivery 4 of 5 stars.');
     expect(screen.queryByRole('button', { name: 'Send rating' })).toBeNull();

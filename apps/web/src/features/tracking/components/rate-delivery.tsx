@@ -1,6 +1,6 @@
 import { Button, Card, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Rating, RATING_COMMENT_MAX, ratingInputSchema, starsWords } from '@waybill/domain';
+import { RATING_COMMENT_MAX, type Rating, ratingInputSchema, starsWords } from '@waybill/domain';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
