@@ -26,7 +26,11 @@ describe('delivery preferences', () => {
     );
   });
 
-  it('default to no instructions and no safe place', () => {
-    expect(deliveryPreferencesInputSchema.parse({})).toEqual({ instructions: '', safePlace: { kind: 'none' } });
+  it('default to no instructions, no safe place and the estimated day', () => {
+    expect(deliveryPreferencesInputSchema.parse({})).toEqual({
+      instructions: '',
+      safePlace: { kind: 'none' },
+      deliveryDay: null,
+    });
   });
 });
