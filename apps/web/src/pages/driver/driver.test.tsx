@@ -39,7 +39,13 @@ const RUN = {
     updatedAt: '2026-11-27T06:00:00.000Z',
   },
 };
-const SETTINGS = { depotLocation: 'Accra hub', maxAttempts: 3, failureReasons: ['Nobody at home'] };
+const SETTINGS = {
+  depotLocation: 'Accra hub',
+  maxAttempts: 3,
+  failureReasons: ['Nobody at home'],
+  workingDays: [1, 2, 3, 4, 5],
+  holidays: [],
+};
 
 /** The server's answers: the session of `role` (none when null, or expired), today's run, the reasons. */
 function answer(role: OperatorRole | null, { expired = false } = {}) {

@@ -46,7 +46,13 @@ function fakeServer({ refuse = new Map<string, string>(), role = 'admin' } = {})
       return Response.json({ operator: { email: 'desk@courier.test', name: 'Desk', role }, expired: false });
     }
     if (url.pathname === '/api/admin/delivery-settings' && method === 'GET') {
-      return Response.json({ depotLocation: 'Tema depot', maxAttempts: 3, failureReasons: ['Nobody at home'] });
+      return Response.json({
+        depotLocation: 'Tema depot',
+        maxAttempts: 3,
+        failureReasons: ['Nobody at home'],
+        workingDays: [1, 2, 3, 4, 5],
+        holidays: [],
+      });
     }
     if (url.pathname === '/api/admin/runs' && method === 'GET') return Response.json(runs);
     if (url.pathname === '/api/admin/runs/drivers') {
