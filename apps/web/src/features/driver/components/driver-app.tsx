@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBarcode, IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react';
 import type { OperatorSession } from '@waybill/domain';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useDriverRun, useDriverSettings } from '../api/driver-run.ts';
@@ -12,7 +12,7 @@ import classes from './driver.module.css';
 import { AttemptDialog, DeliveredDialog, ScanDialog } from './lazy-dialogs.tsx';
 import { OutboxStatus, useOnline } from './outbox-status.tsx';
 import { RefusedActions } from './refused-actions.tsx';
-import { StopCard } from './stop-card.tsx';
+import { type StopAction, StopCard } from './stop-card.tsx';
 import { StopList } from './stop-list.tsx';
 
 /** The start of a YYYY-MM-DD day on the phone's clock. */
@@ -75,6 +75,14 @@ export function DriverApp({
     if (input.type !== 'loaded') setSelected(null);
     else setSelected(current);
   }
+  // The stop card's one callback keeps its identity (it reads the latest `act`), so the card is drawn
+  // again only when its stop changes, not at each change of the header (the outbox, the connection).
+  const latestAct = useRef(act);
+  latestAct.current = act;
+  const onStopAction = useCallback((action: StopAction, trackingCode: string) => {
+    if (action === 'loaded') void latestAct.current({ type: 'loaded', trackingCode });
+    else setDialog({ kind: action, trackingCode });
+  }, []);
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -144,13 +152,7 @@ export function DriverApp({
             <RefusedActions actions={outbox.actions} />
           </Stack>
         ) : (
-          <StopCard
-            entry={entry}
-            count={progress.length}
-            onLoaded={() => void act({ type: 'loaded', trackingCode: entry.stop.trackingCode })}
-            onDelivered={() => setDialog({ kind: 'delivered', trackingCode: entry.stop.trackingCode })}
-            onAttempt={() => setDialog({ kind: 'attempt', trackingCode: entry.stop.trackingCode })}
-          />
+          <StopCard entry={entry} count={progress.length} onAct={onStopAction} />
         )}
       </Box>
 
