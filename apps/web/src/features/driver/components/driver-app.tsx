@@ -4,7 +4,7 @@ import type { OperatorSession } from '@waybill/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { useDriverRun, useDriverSettings } from '../api/driver-run.ts';
+import { useDriverRun } from '../api/driver-run.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { forgetAnswered } from '../outbox/outbox-db.ts';
 import { isDone, nextStopIndex, stopProgress } from '../stop-progress.ts';
@@ -40,7 +40,6 @@ export function DriverApp({
 }) {
   const driver = session.email.toLowerCase();
   const run = useDriverRun();
-  const settings = useDriverSettings();
   const outbox = useOutbox(driver);
   const online = useOnline();
   const [showList, setShowList] = useState(false);
@@ -209,7 +208,6 @@ export function DriverApp({
       />
       <AttemptDialog
         trackingCode={dialog?.kind === 'attempt' ? dialog.trackingCode : null}
-        reasons={settings.data?.failureReasons}
         onClose={() => setDialog(null)}
         onSave={(input) => act({ type: 'attempt_failed', trackingCode: dialog?.trackingCode ?? '', ...input })}
       />
