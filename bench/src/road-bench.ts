@@ -16,6 +16,8 @@ export interface RoadOptions {
   dispatchOnly?: boolean;
   /** Only the outbox on each database (`--only road-sync`): no Dispatch, no driver app. */
   syncOnly?: boolean;
+  /** Only the driver app's page, on PGlite (`--only road-driver`): no Dispatch, no outbox. */
+  driverOnly?: boolean;
 }
 
 export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
@@ -23,7 +25,8 @@ export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
   const driver: Row[] = [];
   const sync: Row[] = [];
   const days: Row[] = [];
-  const kinds: DataStore['kind'][] = options.postgres ? ['pglite', 'postgres'] : ['pglite'];
+  // The driver app's page is the browser's work, the same whatever the database: measured on PGlite.
+  const kinds: DataStore['kind'][] = options.postgres && !options.driverOnly ? ['pglite', 'postgres'] : ['pglite'];
   const browser = await launchChromium();
   try {
     for (const kind of kinds) {
@@ -37,12 +40,13 @@ export async function runRoadBench(options: RoadOptions): Promise<Row[]> {
       });
       console.log(`Road day on ${kind}: ${day.eligible} packages can go out, ${day.unassigned} on no run.`);
       try {
-        if (!options.syncOnly) dispatch.push(...(await measureDispatch(browser, day)));
+        if (!options.syncOnly && !options.driverOnly) dispatch.push(...(await measureDispatch(browser, day)));
         if (options.dispatchOnly) continue;
         if (kind === 'pglite' && !options.syncOnly) {
           driver.push(await auditDriverApp(day));
           driver.push(...(await measureDriverPage(browser, day)));
         }
+        if (options.driverOnly) continue;
         sync.push(await measureSync(browser, day, { first: 0, photos: 'phone' }));
         // The same actions with the photos as the phone shrank them before (other stops).
         if (kind === 'pglite') sync.push(await measureSync(browser, day, { first: 60, photos: 'before' }));

@@ -19,7 +19,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** The session's cookies for a browser context on the server at `baseUrl`. */
-function cookiesOf(session: Session, baseUrl: string) {
+export function cookiesOf(session: Session, baseUrl: string) {
   return session.cookie.split('; ').map((pair) => {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { WEB_DIST } from './lib/paths.ts';
 import { type Row, round } from './lib/table.ts';
-import { median, percentile, signedInContext } from './road-browser.ts';
+import { cookiesOf, median, percentile, signedInContext } from './road-browser.ts';
 import { ADMIN_PATH, type RoadDay } from './road-day.ts';
 
 const LIGHTHOUSE_RUNS = 3;
@@ -22,7 +22,27 @@ const WARM_UP = 2;
 
 const score = (value: number | null | undefined) => (value == null ? Number.NaN : Math.round(value * 100));
 
-/** Lighthouse (default mobile settings) of ADMIN_PATH/driver with the driver's session cookie: the median run. */
+/**
+ * Puts the driver's session cookies in the browser's own cookie jar, as on a phone that signed in. Sent
+ * as Lighthouse's extra headers, they reached the page's own requests only, not the service worker's:
+ * from the second run on, the session came back empty and the audit measured the way to the sign-in
+ * page. Lighthouse clears the origin's workers and caches between runs, never its cookies.
+ */
+async function putCookies(port: number, day: RoadDay): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('The browser Lighthouse drives has no context');
+    await context.addCookies(cookiesOf(day.roadSession, day.server.url));
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Lighthouse (default mobile settings) of ADMIN_PATH/driver signed in as the driver: the median run. A
+ * run that did not end on the app's address (sent to sign in) is not counted.
+ */
 export async function auditDriverApp(day: RoadDay): Promise<Row> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -30,18 +50,22 @@ export async function auditDriverApp(day: RoadDay): Promise<Row> {
   });
   const runs: Row[] = [];
   try {
+    await putCookies(chrome.port, day);
     // A run Lighthouse could not record (NO_NAVSTART on a busy machine) is taken again, twice at most.
     for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt++) {
       const result = await lighthouse(`${day.server.url}${ADMIN_PATH}/driver`, {
         port: chrome.port,
         logLevel: 'error',
         output: 'json',
-        extraHeaders: { Cookie: day.roadSession.cookie },
       });
       if (!result) throw new Error('Lighthouse returned nothing for the driver app');
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) {
         console.warn(`Lighthouse could not measure the driver app: ${runtimeError.code} ${runtimeError.message}`);
+        continue;
+      }
+      if (new URL(result.lhr.finalDisplayedUrl).pathname !== `${ADMIN_PATH}/driver`) {
+        console.warn(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not the driver app: run not counted`);
         continue;
       }
       const summary = (

@@ -1,7 +1,7 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
 // docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road` picks
-// benchmarks (`--only road-dispatch` or `road-sync`: the road day's Dispatch or outbox rows alone). Each prints a table; all
-// results go to bench/results/latest.json. Benchmarks never fail on a number.
+// benchmarks (`--only road-dispatch`, `road-sync` or `road-driver`: the road day's Dispatch, outbox or driver app
+// rows alone). Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +20,8 @@ import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
 
 const ALL = ['track', 'console', 'labels', 'bulk', 'driver', 'submit', 'weight', 'lighthouse', 'road'] as const;
-/** Picked only by name: the road day's Dispatch rows, or its outbox rows, alone. */
-const PARTS = ['road-dispatch', 'road-sync'] as const;
+/** Picked only by name: the road day's Dispatch rows, its outbox rows, or its driver app rows (PGlite), alone. */
+const PARTS = ['road-dispatch', 'road-sync', 'road-driver'] as const;
 type BenchName = (typeof ALL)[number] | (typeof PARTS)[number];
 /** Too long for the quick mode: run with --full or --only. */
 const FULL_ONLY: readonly BenchName[] = ['lighthouse', 'road'];
@@ -100,6 +100,7 @@ async function main() {
   await run('road', () => runRoadBench({ postgres }));
   await run('road-dispatch', () => runRoadBench({ postgres, dispatchOnly: true }));
   await run('road-sync', () => runRoadBench({ postgres, syncOnly: true }));
+  await run('road-driver', () => runRoadBench({ postgres, driverOnly: true }));
 
   await mkdir(RESULTS_DIR, { recursive: true });
   // npm runs this in bench/: a relative --out is taken from where `npm run bench` was typed (INIT_CWD).

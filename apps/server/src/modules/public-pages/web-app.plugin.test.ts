@@ -195,6 +195,23 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
     }
   });
 
+  it("asks for the driver's run from the app's page only on a page load with a session, never for its worker's copy", async () => {
+    const preload = '<link rel="preload" href="/api/driver/run" as="fetch" crossorigin>';
+    const session = { cookie: 'waybill_session=any' };
+    const load = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    // Injected: fetch sets the Sec-Fetch headers itself.
+    const page = (headers: Record<string, string>) =>
+      testApp.app.inject({ method: 'GET', url: '/ops-test/driver', headers });
+    const loaded = await page({ ...load, ...session });
+    expect(loaded.headers.vary).toContain('Cookie');
+    expect(loaded.body).toContain(preload);
+    for (const headers of [load, { ...session, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }, session]) {
+      const { body } = await page(headers);
+      expect(body).toContain('<title>Driver app</title>');
+      expect(body).not.toContain(preload);
+    }
+  });
+
   it('answers an unknown page with the not-found page and a 404, an unknown API route with JSON', async () => {
     const page404 = await get('/no-such-page');
     expect(page404.status).toBe(404);

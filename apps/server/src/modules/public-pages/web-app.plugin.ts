@@ -16,6 +16,7 @@ import { fileAnswer } from '../../http/answers.ts';
 import { sendNotFound } from '../../plugins/error-handler.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { CONSOLE_PAGE_HELMET } from '../../plugins/security-headers.ts';
+import { SESSION_COOKIE } from '../auth/auth.service.ts';
 import { readCachedAnswer } from '../tracking/tracking.service.ts';
 import { driverAppManifest } from './driver-app-manifest.ts';
 import { PageCache } from './page-cache.ts';
@@ -46,6 +47,16 @@ const FILE = {
 /** Inserts the console prefix for the client router, escaped for an attribute. */
 export function withConsoleBase(html: string, consolePath: string): string {
   return html.replace('</head>', `<meta name="waybill-console-base" content="${escapeHtml(consolePath)}"></head>`);
+}
+
+/**
+ * The driver app's page asks for today's run while its script downloads (its own request for the run
+ * takes the answer): only on a page load by a browser that holds a session, so a visitor without one is
+ * not refused a request, and never in the copy the app's service worker fetches and keeps (not a page
+ * load). The answer is the driver's alone (same origin, with the cookie, `private, no-store`).
+ */
+export function withDriverRunPreload(html: string): string {
+  return html.replace('</head>', '<link rel="preload" href="/api/driver/run" as="fetch" crossorigin></head>');
 }
 
 /**
@@ -123,6 +134,18 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
     };
   };
   const sendConsole = consoleFile(CONSOLE_PAGE);
+  const sendDriverPage = consoleFile(DRIVER_PAGE);
+  let driverPageWithRun: string | undefined;
+  const sendDriver = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Vary', 'Cookie, Sec-Fetch-Mode');
+    if (request.headers['sec-fetch-mode'] !== 'navigate' || !request.cookies[SESSION_COOKIE]) {
+      return sendDriverPage(request, reply);
+    }
+    driverPageWithRun ??= withDriverRunPreload(
+      withConsoleBase(await readFile(path.join(root, DRIVER_PAGE), 'utf8'), consolePath),
+    );
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(driverPageWithRun);
+  };
   const consolePage = { ...PAGE, helmet: CONSOLE_PAGE_HELMET };
   // Before the console's catch-all: the driver app's manifest and the worker that keeps it offline.
   const manifest = driverAppManifest(consolePath, app.config.company.name);
@@ -133,7 +156,7 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   app.get('/driver-sw.js', FILE, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('driver-sw.js'),
   );
-  app.get(`${consolePath}/driver`, consolePage, consoleFile(DRIVER_PAGE));
+  app.get(`${consolePath}/driver`, consolePage, sendDriver);
   app.get(consolePath, consolePage, sendConsole);
   app.get(`${consolePath}/*`, consolePage, sendConsole);
 

@@ -177,7 +177,11 @@ const driverRunRoutes = driverScope(async (app) => {
         response: { 200: driverRunSchema },
       },
     },
-    async (request) => todaysRun(app.db, request.operator!.id),
+    async (request, reply) => {
+      // One driver's stops (names, addresses, phones): never kept by a shared cache, nor by the browser's.
+      reply.header('Cache-Control', 'private, no-store');
+      return todaysRun(app.db, request.operator!.id);
+    },
   );
 });
 

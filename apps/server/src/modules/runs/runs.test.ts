@@ -360,7 +360,7 @@ describe.each(databasesFor('sql'))('runs on %s', (kind) => {
     const { id } = (await createRun(team.driverA.id, today)).body;
     await putStops(id, [b, a]);
     const mine = await team.driverA.client.get('/api/driver/run');
-    expect(mine.body.date).toBe(today);
+    expect([mine.body.date, mine.headers.get('cache-control')]).toEqual([today, 'private, no-store']);
     expect(mine.body.run).toMatchObject({ id, driverId: team.driverA.id, date: today });
     expect(codesOf(mine.body.run)).toEqual([b, a]);
     // Another driver's run is not theirs; an team.admin trying the driver app has none.

@@ -119,6 +119,18 @@ describe('the driver app’s own page', () => {
     },
   );
 
+  it('reads the run once at its start when nothing waits on the phone', async () => {
+    answer('driver');
+    at('/driver');
+    openDriverPage();
+    await screen.findByRole('heading', { level: 2, name: 'Ama Mensah' });
+    await screen.findByText('All sent');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => url === '/api/driver/run')).toHaveLength(1);
+    expect(asked.some((url) => url.startsWith('/api/driver/events'))).toBe(false);
+  });
+
   it('loads a dialog when it first opens, and keeps it to open again', async () => {
     answer('driver');
     at('/driver');

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBarcode, IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react';
 import type { OperatorSession } from '@waybill/domain';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsoleColourModeToggle } from '../../../components/shell/colour-mode-toggle.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { useDriverRun, useDriverSettings } from '../api/driver-run.ts';
+import { useDriverRun } from '../api/driver-run.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { forgetAnswered } from '../outbox/outbox-db.ts';
 import { isDone, nextStopIndex, stopProgress } from '../stop-progress.ts';
@@ -12,7 +12,7 @@ import classes from './driver.module.css';
 import { AttemptDialog, DeliveredDialog, ScanDialog } from './lazy-dialogs.tsx';
 import { OutboxStatus, useOnline } from './outbox-status.tsx';
 import { RefusedActions } from './refused-actions.tsx';
-import { StopCard } from './stop-card.tsx';
+import { type StopAction, StopCard } from './stop-card.tsx';
 import { StopList } from './stop-list.tsx';
 
 /** The start of a YYYY-MM-DD day on the phone's clock. */
@@ -40,7 +40,6 @@ export function DriverApp({
 }) {
   const driver = session.email.toLowerCase();
   const run = useDriverRun();
-  const settings = useDriverSettings();
   const outbox = useOutbox(driver);
   const online = useOnline();
   const [showList, setShowList] = useState(false);
@@ -75,6 +74,14 @@ export function DriverApp({
     if (input.type !== 'loaded') setSelected(null);
     else setSelected(current);
   }
+  // The stop card's one callback keeps its identity (it reads the latest `act`), so the card is drawn
+  // again only when its stop changes, not at each change of the header (the outbox, the connection).
+  const latestAct = useRef(act);
+  latestAct.current = act;
+  const onStopAction = useCallback((action: StopAction, trackingCode: string) => {
+    if (action === 'loaded') void latestAct.current({ type: 'loaded', trackingCode });
+    else setDialog({ kind: action, trackingCode });
+  }, []);
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -144,13 +151,7 @@ export function DriverApp({
             <RefusedActions actions={outbox.actions} />
           </Stack>
         ) : (
-          <StopCard
-            entry={entry}
-            count={progress.length}
-            onLoaded={() => void act({ type: 'loaded', trackingCode: entry.stop.trackingCode })}
-            onDelivered={() => setDialog({ kind: 'delivered', trackingCode: entry.stop.trackingCode })}
-            onAttempt={() => setDialog({ kind: 'attempt', trackingCode: entry.stop.trackingCode })}
-          />
+          <StopCard entry={entry} count={progress.length} onAct={onStopAction} />
         )}
       </Box>
 
@@ -207,7 +208,6 @@ export function DriverApp({
       />
       <AttemptDialog
         trackingCode={dialog?.kind === 'attempt' ? dialog.trackingCode : null}
-        reasons={settings.data?.failureReasons}
         onClose={() => setDialog(null)}
         onSave={(input) => act({ type: 'attempt_failed', trackingCode: dialog?.trackingCode ?? '', ...input })}
       />

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMapPin, IconPackage, IconPhone, IconTruckLoading, IconX } from '@tabler/icons-react';
+import { memo } from 'react';
 import { isDone, type StopProgress, type StopState } from '../stop-progress.ts';
 
 const STATE_LABEL: Record<StopState, string> = {
@@ -40,18 +41,26 @@ export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** What the driver can do at a stop: load it, or open the delivery's or the failed attempt's dialog. */
+export type StopAction = 'loaded' | 'delivered' | 'attempt';
+
 interface StopCardProps {
   entry: StopProgress;
   count: number;
-  onLoaded: () => void;
-  onDelivered: () => void;
-  onAttempt: () => void;
+  /** Told which button was pressed, with the stop's tracking code. */
+  onAct: (action: StopAction, trackingCode: string) => void;
 }
 
-/** One stop, as the driver works it: where, who, and the three things that can happen there. */
-export function StopCard({ entry, count, onLoaded, onDelivered, onAttempt }: StopCardProps) {
+/**
+ * One stop, as the driver works it: where, who, and the three things that can happen there. Drawn again
+ * only when its props change.
+ */
+export const StopCard = memo(function StopCard({ entry, count, onAct }: StopCardProps) {
   const { stop, state } = entry;
   const done = isDone(state);
+  const onLoaded = () => onAct('loaded', stop.trackingCode);
+  const onDelivered = () => onAct('delivered', stop.trackingCode);
+  const onAttempt = () => onAct('attempt', stop.trackingCode);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="stop-title">
       <Stack gap="sm">
@@ -119,4 +128,4 @@ export function StopCard({ entry, count, onLoaded, onDelivered, onAttempt }: Sto
       </Stack>
     </Paper>
   );
-}
+});

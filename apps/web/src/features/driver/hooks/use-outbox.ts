@@ -59,7 +59,9 @@ export function useOutbox(driver: string): Outbox {
   const again = useRef(false);
 
   const reload = useCallback(async () => {
-    setActions(await listActions(driver));
+    const next = await listActions(driver);
+    // An outbox still empty keeps its list: the run's progress, and the stop shown, stay as they are.
+    setActions((current) => (current.length === 0 && next.length === 0 ? current : next));
     setLoading(false);
   }, [driver]);
 
@@ -69,14 +71,23 @@ export function useOutbox(driver: string): Outbox {
       return;
     }
     running.current = true;
-    setSyncing(true);
     void (async () => {
       let last: SyncOutcome = 'done';
+      let passes = 0;
       do {
         again.current = false;
+        // Nothing waits (the app's start, most often): no pass, and no run to read again after it,
+        // unless an action was recorded meanwhile (then `again` asks for another look).
+        const waiting = await listActions(driver).then(
+          (actions) => actions.some(isWaiting),
+          () => true,
+        );
+        if (!waiting) continue;
+        if (passes++ === 0) setSyncing(true);
         last = await syncOutbox({ driver, xsrfToken }).catch(() => 'offline' as const);
       } while (again.current && last === 'done');
       running.current = false;
+      if (passes === 0) return;
       setSyncing(false);
       setOutcome(last);
       await reload();
