@@ -16,6 +16,7 @@ import {
   newContext,
   screenshot,
   switchColourMode,
+  waitForApp,
 } from '../support/browser.ts';
 import { openConsolePage } from '../support/console-page.ts';
 import { acceptedPackages, inviteDriver, newPhoneContext, planRun } from '../support/driver.ts';
@@ -43,6 +44,10 @@ const contexts: BrowserContext[] = [];
 
 const manageSection = (page: Page) => page.getByRole('region', { name: 'Manage this delivery' });
 const rateSection = (page: Page) => page.getByRole('region', { name: 'Rate the delivery' });
+
+/** The console's record of the wrong digits tried on purpose (the browser logs every refused request). */
+const WRONG_DIGITS = /status of 403 .*\/verify$/;
+const unexpected = (errors: string[]) => errors.filter((error) => !WRONG_DIGITS.test(error));
 
 /** axe, no sideways scroll and a screenshot, in the look the page shows now and then in the other. */
 async function checkBothLooks(page: Page, what: string, screenshotName: string): Promise<void> {
@@ -101,10 +106,11 @@ describe('the recipient decides', () => {
     await section.getByText('Last changed by the recipient.').waitFor();
     // Kept on the server: a reload finds them, the browser still confirmed.
     await page.reload();
+    await waitForApp(page);
     await expect
       .poll(() => manageSection(page).getByRole('textbox', { name: 'Delivery instructions' }).inputValue())
       .toBe(INSTRUCTIONS);
-    expect(errors).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
     await page.close();
   });
 
@@ -130,7 +136,7 @@ describe('the recipient decides', () => {
     expect(estimate.getDate()).toBe(Number(second.slice(8, 10)));
     expect(estimate.getMonth() + 1).toBe(Number(second.slice(5, 7)));
     expect(secondWords).toContain(String(estimate.getDate()));
-    expect(errors).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
     await page.close();
   });
 

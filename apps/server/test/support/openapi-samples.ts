@@ -75,6 +75,7 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     status: 403,
   }),
   // Without the check's cookie: refused.
+  getTrackByCodeCheck: (state) => ({ params: { code: state.acceptedCode }, status: 200 }),
   getTrackByCodePreferences: (state) => ({ params: { code: state.acceptedCode }, status: 401 }),
   putTrackByCodePreferences: (state) => ({ params: { code: state.acceptedCode }, json: {}, status: 401 }),
   getSubscriptionsConfirm: () => ({ query: `?token=${'A'.repeat(43)}`, status: 404 }),

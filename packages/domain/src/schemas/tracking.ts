@@ -22,6 +22,19 @@ export const packageCheckInputSchema = z.object({
 });
 export type PackageCheckInput = z.infer<typeof packageCheckInputSchema>;
 
+/**
+ * GET /api/track/{code}/check: whether this browser's cookie proves its visitor the package's recipient or
+ * sender, and until when. The same answer for any code without one: it never says a package exists.
+ */
+export const packageCheckStateSchema = z
+  .object({
+    checked: z.boolean(),
+    as: z.enum(PACKAGE_CHECK_ROLES).nullable(),
+    until: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PackageCheckState' });
+export type PackageCheckState = z.infer<typeof packageCheckStateSchema>;
+
 /** The last four digits of a phone number as it was typed (spaces, dashes and a leading + left out), or null. */
 export function phoneLast4(phone: string): string | null {
   const digits = phone.replace(/[^0-9]/g, '');

@@ -10,6 +10,7 @@ import {
   PACKAGE_CHECK_TRIES,
   PACKAGE_NOT_FOUND,
   packageCheckInputSchema,
+  packageCheckStateSchema,
   trackParamsSchema,
 } from '@waybill/domain';
 import type { FastifyRequest } from 'fastify';
@@ -84,6 +85,34 @@ export const packageCheckRoutes = publicScope(async (app) => {
     if (!check) throw new AppError(401, PACKAGE_CHECK_REQUIRED);
     return check;
   };
+
+  app.get(
+    '/api/track/:code/check',
+    {
+      schema: {
+        tags: ['Tracking'],
+        summary: "Whether this browser's check proves its visitor the package's recipient or sender",
+        description: [
+          `Reads the ${PACKAGE_CHECK_COOKIE} cookie of this package, if any: the page asks this before it offers the choices or the rating, so a visitor who is not checked sees the check, with no refused request.`,
+          'The same answer for every code without a valid cookie: it never says whether a package exists. Cache-Control: private, no-store.',
+        ].join(' '),
+        params: trackParamsSchema,
+        response: { 200: packageCheckStateSchema },
+      },
+    },
+    async (request, reply) => {
+      const check = readCheckToken(
+        app.serverKeys.packageCheck,
+        request.params.code,
+        request.cookies[PACKAGE_CHECK_COOKIE],
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return check
+        ? { checked: true, as: check.role, until: check.expiresAt.toISOString() }
+        : { checked: false, as: null, until: null };
+    },
+  );
+
   const preferencesAnswers = errorAnswers({ 401: PACKAGE_CHECK_REQUIRED, 404: PACKAGE_NOT_FOUND });
 
   app.get(

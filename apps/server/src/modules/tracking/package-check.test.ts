@@ -49,6 +49,21 @@ describe.each(databasesFor('sql'))('checking the recipient or the sender on %s',
     }
   });
 
+  it('tells a browser whether its cookie checks it for a package, the same for any code without one', async () => {
+    const code = await aPackage();
+    const visitor = app.testApp.client();
+    const unchecked = { checked: false, as: null, until: null };
+    expect((await visitor.get(`/api/track/${code}/check`)).body).toEqual(unchecked);
+    expect((await visitor.get(`/api/track/${generateTrackingCode()}/check`)).body).toEqual(unchecked);
+    expect((await verify(code, SHIPPER_LAST4, visitor)).status).toBe(204);
+    const checked = await visitor.get<{ checked: boolean; as: string; until: string }>(`/api/track/${code}/check`);
+    expect(checked.headers.get('cache-control')).toBe('private, no-store');
+    expect(checked.body).toMatchObject({ checked: true, as: 'shipper' });
+    expect(Date.parse(checked.body.until) - Date.now()).toBeGreaterThan(29 * 60_000);
+    // The cookie of one package says nothing of another.
+    expect((await visitor.get(`/api/track/${await aPackage()}/check`)).body).toEqual(unchecked);
+  });
+
   it('answers wrong digits and a code no package has alike, and refuses what is not four digits, storing nothing', async () => {
     const code = await aPackage();
     const wrong = await verify(code, '1234');

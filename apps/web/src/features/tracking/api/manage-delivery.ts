@@ -1,4 +1,10 @@
-import { type DeliveryPreferencesInput, deliveryPreferencesSchema, type PackageCheckInput } from '@waybill/domain';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type DeliveryPreferencesInput,
+  deliveryPreferencesSchema,
+  type PackageCheckInput,
+  packageCheckStateSchema,
+} from '@waybill/domain';
 import { z } from 'zod';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
@@ -25,4 +31,20 @@ export async function readPreferences(code: string) {
 /** PUT /api/track/{code}/preferences: replaces the whole of them. */
 export function savePreferences(code: string, input: DeliveryPreferencesInput) {
   return apiFetch(`${trackPath(code)}/preferences`, { method: 'PUT', json: input, schema: deliveryPreferencesSchema });
+}
+
+/** GET /api/track/{code}/check: whether this browser is checked for the package (never a refusal). */
+export function readCheck(code: string) {
+  return apiFetch(`${trackPath(code)}/check`, { schema: packageCheckStateSchema });
+}
+
+/** The check of this browser for a package, asked once the page is awake; refreshed after a check. */
+export function usePackageCheck(code: string) {
+  return useQuery({
+    queryKey: ['track', code, 'check'],
+    queryFn: () => readCheck(code),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 }

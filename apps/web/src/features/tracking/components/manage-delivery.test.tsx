@@ -32,6 +32,13 @@ function serve({ checked = false, lapseOnSave = false } = {}) {
   const state = { checked, saved: NOTHING_SET };
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (url.endsWith('/check')) {
+      return Response.json(
+        state.checked
+          ? { checked: true, as: 'recipient', until: '2026-12-01T12:00:00.000Z' }
+          : { checked: false, as: null, until: null },
+      );
+    }
     if (url.endsWith('/verify')) {
       if (body.phoneLast4 !== '4412') return Response.json({ message: CHECK_DOES_NOT_MATCH }, { status: 403 });
       state.checked = true;

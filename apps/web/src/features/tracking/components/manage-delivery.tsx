@@ -1,26 +1,34 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PACKAGE_CHECK_MINUTES } from '@waybill/domain';
+import { PACKAGE_CHECK_MINUTES, type PackageCheckState } from '@waybill/domain';
 import { useId, useState } from 'react';
-import { readPreferences } from '../api/manage-delivery.ts';
+import { readPreferences, usePackageCheck } from '../api/manage-delivery.ts';
 import { DeliveryChoicesForm } from './delivery-choices-form.tsx';
 import { PackageCheckForm } from './package-check-form.tsx';
 
 export const CHECK_LAPSED = 'Your confirmation has run out: confirm again to save your choices.';
-
-const preferencesKey = (code: string) => ['track', code, 'preferences'] as const;
+const NOT_CHECKED: PackageCheckState = { checked: false, as: null, until: null };
 
 /**
  * "Manage this delivery" under a package on its way: the sender or the recipient confirms who they are,
- * then sets instructions for the driver and a safe place. Whether this browser is already confirmed
- * (its cookie is the server's to read) is asked once the page is awake; until then the check shows.
+ * then sets instructions for the driver, a safe place and another day. Whether this browser is already
+ * confirmed (its cookie is the server's to read) is asked once the page is awake; until then, and for a
+ * visitor who is not, the check shows.
  */
 export function ManageDelivery({ code }: { code: string }) {
   const titleId = useId();
   const queryClient = useQueryClient();
-  const key = preferencesKey(code);
-  const query = useQuery({ queryKey: key, queryFn: () => readPreferences(code), retry: false, staleTime: Infinity });
-  const saved = query.data;
+  const check = usePackageCheck(code);
+  const checked = check.data?.checked === true;
+  const key = ['track', code, 'preferences'] as const;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => readPreferences(code),
+    enabled: checked,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const saved = checked ? query.data : undefined;
   const [lapsed, setLapsed] = useState(false);
 
   return (
@@ -32,8 +40,8 @@ export function ManageDelivery({ code }: { code: string }) {
         {saved ? (
           <>
             <Text size="sm" c="dimmed">
-              Confirmed on this browser for {PACKAGE_CHECK_MINUTES} minutes. You can change these until the package is
-              out for delivery.
+              Confirmed as the {check.data?.as === 'shipper' ? 'sender' : 'recipient'} on this browser for{' '}
+              {PACKAGE_CHECK_MINUTES} minutes. You can change these until the package is out for delivery.
             </Text>
             <DeliveryChoicesForm
               key={saved.setAt ?? 'none'}
@@ -46,7 +54,7 @@ export function ManageDelivery({ code }: { code: string }) {
               }}
               onCheckLost={() => {
                 setLapsed(true);
-                queryClient.setQueryData(key, null);
+                queryClient.setQueryData(['track', code, 'check'], NOT_CHECKED);
               }}
             />
           </>
@@ -57,7 +65,7 @@ export function ManageDelivery({ code }: { code: string }) {
             note={lapsed ? CHECK_LAPSED : undefined}
             onChecked={() => {
               setLapsed(false);
-              void query.refetch();
+              void check.refetch();
             }}
           />
         )}

@@ -19,6 +19,13 @@ function serve(status: RatingStatus, { checked = false } = {}) {
   const state = { checked, posted: [] as unknown[] };
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (url.endsWith('/check')) {
+      return Response.json(
+        state.checked
+          ? { checked: true, as: 'recipient', until: '2026-12-01T12:00:00.000Z' }
+          : { checked: false, as: null, until: null },
+      );
+    }
     if (url.endsWith('/verify')) {
       state.checked = body.phoneLast4 === '4412';
       return state.checked ? new Response(null, { status: 204 }) : Response.json({ message: 'No' }, { status: 403 });

@@ -6,6 +6,7 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { usePackageCheck } from '../api/manage-delivery.ts';
 import { forgetRatingToken, readRatingStatus, readRatingToken, sendRating } from '../api/rate-delivery.ts';
 import { PackageCheckForm } from './package-check-form.tsx';
 
@@ -25,12 +26,13 @@ export function RateDelivery({ code }: { code: string }) {
   // Read once awake: the server never sees the fragment.
   const [token, setToken] = useState<string>();
   useEffect(() => setToken(readRatingToken()), []);
+  const check = usePackageCheck(code);
   const query = useQuery({
     queryKey: key,
     queryFn: () => readRatingStatus(code),
     retry: false,
     staleTime: Infinity,
-    enabled: token === undefined,
+    enabled: token === undefined && check.data?.checked === true,
   });
   const [given, setGiven] = useState<Rating>();
   const status = query.data;
@@ -56,14 +58,15 @@ export function RateDelivery({ code }: { code: string }) {
         }}
         onCheckLost={() => {
           setToken(undefined);
-          queryClient.setQueryData(key, null);
+          queryClient.setQueryData(['track', code, 'check'], { checked: false, as: null, until: null });
+          queryClient.removeQueries({ queryKey: key });
         }}
       />
     );
   } else if (status) {
     body = <Text size="sm">The time to rate this delivery has passed.</Text>;
   } else {
-    body = <PackageCheckForm code={code} purpose="to rate the delivery" onChecked={() => void query.refetch()} />;
+    body = <PackageCheckForm code={code} purpose="to rate the delivery" onChecked={() => void check.refetch()} />;
   }
 
   return (

@@ -83,9 +83,9 @@ describe('the road on the tracking page', () => {
       () => Response.json(answer({ status: 'Delivered', delivery: { deliveredAt: NOON, receivedBy: 'K. M.' } })),
     ];
     const fetch = vi.fn(async () => replies.shift()!());
-    // Once delivered, the page also asks whether this visitor may rate it: not checked here.
-    const unchecked = async () => Response.json({ message: 'Confirm first' }, { status: 401 });
-    vi.stubGlobal('fetch', (url: string) => (url.endsWith('/rating') ? unchecked() : fetch()));
+    // Once delivered, the page also asks whether this visitor is checked to rate it: not here.
+    const unchecked = async () => Response.json({ checked: false, as: null, until: null });
+    vi.stubGlobal('fetch', (url: string) => (url.endsWith('/check') ? unchecked() : fetch()));
     renderForTest(<TrackPackage code="ABCDEFGH2345" initial={answer({ stopsAway: 2 })} onTrackCode={() => {}} />);
     expect(stopsLine()).toBe('Your courier is 2 stops away');
     expect(fetch).not.toHaveBeenCalled();
