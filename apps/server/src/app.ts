@@ -13,6 +13,8 @@ import mail from './modules/mail/mail.plugin.ts';
 import type { SmtpTimeouts } from './modules/mail/mailer.ts';
 import orphanSweep from './modules/packages/sweep/orphan-sweep.plugin.ts';
 import webApp from './modules/public-pages/web-app.plugin.ts';
+import texts, { type TextsOptions } from './modules/texts/texts.plugin.ts';
+import { textEventConsumer } from './modules/texts/texts-events.consumer.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';
@@ -46,12 +48,21 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Consumers of package events besides the app's own (modules/index.ts). */
   extraEventConsumers?: EventConsumer[];
+  /** The text sender's timings (with SMS_PROVIDER); tests shorten them. */
+  texts?: TextsOptions;
 }
 
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
 export async function buildApp(
   config: Config,
-  { timeouts = HTTP_TIMEOUTS, smtpTimeouts, onRoute, logger, extraEventConsumers = [] }: BuildOptions = {},
+  {
+    timeouts = HTTP_TIMEOUTS,
+    smtpTimeouts,
+    onRoute,
+    logger,
+    extraEventConsumers = [],
+    texts: textsOptions = {},
+  }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -99,9 +110,11 @@ export async function buildApp(
   await app.register(subscriptionKeys);
   await app.register(mail, { smtpTimeouts });
   await app.register(events, {
-    consumers: [...eventConsumers, ...extraEventConsumers],
+    // The receiver's texts only with SMS_PROVIDER: without it, no consumer reads or writes a text.
+    consumers: [...eventConsumers, ...(config.texts ? [textEventConsumer(config)] : []), ...extraEventConsumers],
     intervalMs: config.events.pollMs,
   });
+  await app.register(texts, textsOptions);
   await app.register(trackingCache);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client

@@ -33,6 +33,7 @@ export * from './schemas/runs.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/team.ts';
+export * from './schemas/texts.ts';
 export * from './schemas/tracking.ts';
 export * from './schemas/wire-names.ts';
 export * from './spreadsheet-cell.ts';

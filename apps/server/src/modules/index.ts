@@ -16,6 +16,7 @@ import { plansRoutes } from './plans/plans.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
+import { textsRoutes } from './texts/texts.routes.ts';
 import { deliveryPreferencesAdminRoutes } from './tracking/delivery-preferences.routes.ts';
 import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -43,6 +44,7 @@ export const featureRoutes: RoutesPlugin[] = [
   auditRoutes,
   runsRoutes,
   driverEventsRoutes,
+  textsRoutes,
 ];
 
 /**

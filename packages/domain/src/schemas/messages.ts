@@ -194,3 +194,6 @@ export const DELIVERY_DAY_NOT_WORKING = 'We do not deliver on that day of the we
 export const DELIVERY_DAY_HOLIDAY = 'That day is a holiday: choose another working day';
 export const DELIVERY_DAY_OUT_OF_RANGE =
   'Choose one of the next 10 working days from tomorrow and from the estimated delivery';
+
+// Text-message webhooks (POST /api/messages/…): a request without the provider's signature or secret.
+export const WEBHOOK_NOT_SIGNED = 'This request does not carry the text-message provider’s signature';

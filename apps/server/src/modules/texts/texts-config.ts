@@ -50,7 +50,8 @@ export const TEXTS_ENV = {
   AT_CALLBACK_SECRET: optional.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
 };
 
-type TextsEnv = { [Name in keyof typeof TEXTS_ENV]: z.output<(typeof TEXTS_ENV)[Name]> };
+const textsEnvSchema = z.object(TEXTS_ENV);
+type TextsEnv = z.output<typeof textsEnvSchema>;
 
 export type TextsConfig = {
   /** Replaces the provider's API address (its sandbox, a gateway, the tests). */
