@@ -237,6 +237,15 @@ describe.each(databasesFor('sql'))('text messages through Twilio on %s', (kind) 
     expect([text!.state, text!.errorCode]).toEqual(['failed', 'expired: http_503']);
   });
 
+  it('describes the webhooks in the API document under Messages', async () => {
+    const document = (await app.testApp.client().get('/api/openapi.json')).body;
+    for (const path of ['/api/messages/twilio/inbound', '/api/messages/twilio/status']) {
+      expect(document.paths[path].post.tags, path).toEqual(['Messages']);
+      expect(Object.keys(document.paths[path].post.responses), path).toContain('403');
+    }
+    expect(document.paths['/api/messages/africastalking/inbound']).toBeUndefined();
+  });
+
   it('redirects a short link to the tracking page, and answers 404 for what is no code', async () => {
     const client = app.testApp.client();
     const answer = await client.get('/t/7kq2m9xht4pa');
