@@ -14,7 +14,6 @@ import type { SmtpTimeouts } from './modules/mail/mailer.ts';
 import orphanSweep from './modules/packages/sweep/orphan-sweep.plugin.ts';
 import webApp from './modules/public-pages/web-app.plugin.ts';
 import texts, { type TextsOptions } from './modules/texts/texts.plugin.ts';
-import { textEventConsumer } from './modules/texts/texts-events.consumer.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';
@@ -50,6 +49,13 @@ export interface BuildOptions {
   extraEventConsumers?: EventConsumer[];
   /** The text sender's timings (with SMS_PROVIDER); tests shorten them. */
   texts?: TextsOptions;
+}
+
+/** The receiver's texts, only with SMS_PROVIDER: without it, no consumer reads or writes a text, nothing is loaded. */
+async function textConsumers(config: Config): Promise<EventConsumer[]> {
+  if (!config.texts) return [];
+  const { textEventConsumer } = await import('./modules/texts/texts-events.consumer.ts');
+  return [textEventConsumer(config)];
 }
 
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
@@ -110,8 +116,7 @@ export async function buildApp(
   await app.register(subscriptionKeys);
   await app.register(mail, { smtpTimeouts });
   await app.register(events, {
-    // The receiver's texts only with SMS_PROVIDER: without it, no consumer reads or writes a text.
-    consumers: [...eventConsumers, ...(config.texts ? [textEventConsumer(config)] : []), ...extraEventConsumers],
+    consumers: [...eventConsumers, ...(await textConsumers(config)), ...extraEventConsumers],
     intervalMs: config.events.pollMs,
   });
   await app.register(texts, textsOptions);

@@ -39,7 +39,6 @@ export * from './schemas/wire-names.ts';
 export * from './spreadsheet-cell.ts';
 export * from './statuses.ts';
 export * from './texts/gsm7.ts';
-export * from './texts/phone-numbers.ts';
 export * from './texts/text-templates.ts';
 export * from './tracking-code.ts';
 export * from './tracking-codes.ts';

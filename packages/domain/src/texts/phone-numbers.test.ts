@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryOfPhone, maskPhoneNumber, toE164 } from './phone-numbers.ts';
+import { countryOfPhone, toE164 } from './phone-numbers.ts';
 
 describe('toE164', () => {
   it.each([
@@ -35,11 +35,5 @@ describe('countryOfPhone', () => {
     expect(countryOfPhone('+1 (555) 123-4567')).toBe('United States');
     expect(countryOfPhone('+33 1 23 45 67 89')).toBeUndefined();
     expect(countryOfPhone('0803 123 4567')).toBeUndefined();
-  });
-});
-
-describe('maskPhoneNumber', () => {
-  it('keeps the calling code and the last two digits', () => {
-    expect(maskPhoneNumber('+2348031234567')).toBe('+234 •••• 67');
   });
 });

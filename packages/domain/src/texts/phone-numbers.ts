@@ -44,10 +44,3 @@ export function countryOfPhone(phone: string): TextCountry | undefined {
     (country) => getCountryCallingCode(COUNTRY_REGIONS[country]) === calling,
   );
 }
-
-/** A number for lists and logs: its country code and last two digits (+234 •••• 67). */
-export function maskPhoneNumber(e164: string): string {
-  const parsed = parsePhoneNumberFromString(e164);
-  const code = parsed ? `+${parsed.countryCallingCode}` : e164.slice(0, 3);
-  return `${code} •••• ${e164.slice(-2)}`;
-}

@@ -1,11 +1,5 @@
-import {
-  countryOfPhone,
-  OUT_FOR_DELIVERY_STATUS,
-  RETURNING_STATUS,
-  renderText,
-  type TextKind,
-  toE164,
-} from '@waybill/domain';
+import { OUT_FOR_DELIVERY_STATUS, RETURNING_STATUS, renderText, type TextKind } from '@waybill/domain';
+import { countryOfPhone, toE164 } from '@waybill/domain/phone-numbers';
 import type { Config } from '../../config.ts';
 import type { EventConsumer, PackageEvent } from '../events/events.service.ts';
 import { findPackageRow } from '../packages/package-reads.service.ts';
