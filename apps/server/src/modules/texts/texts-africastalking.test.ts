@@ -9,6 +9,14 @@ import { databasesFor } from '../../../test/support/test-databases.ts';
 import { AT_KEY, AT_SECRET, AT_USERNAME, TEXTS_PUBLIC_URL } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
 import { textMessages, textOptOuts } from '../../db/schema/index.ts';
+import { REDACTED, redactSecretParameters } from '../../logger.ts';
+
+describe("Africa's Talking's callback secret", () => {
+  it('keeps the callback secret out of the log', () => {
+    const line = `"url":"/api/messages/africastalking/inbound?secret=${AT_SECRET}"`;
+    expect(redactSecretParameters(line)).toBe(`"url":"/api/messages/africastalking/inbound?secret=${REDACTED}"`);
+  });
+});
 
 describe.each(databasesFor('sql'))("text messages through Africa's Talking on %s", (kind) => {
   let app: TextsApp;

@@ -1,3 +1,4 @@
+import { countSegments, renderText, TEXT_KINDS, TRACKING_CODE_EXAMPLE } from '@waybill/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withProgress } from '../../progress.ts';
@@ -27,6 +28,7 @@ async function texts(app: FastifyInstance, { sender: overrides = {} }: TextsOpti
   if (!config) return;
   const provider = await createTextProvider(config, app.config.publicUrl);
   app.log.info(`texts: sending through ${provider.name} (${provider.channels.join(', ')})`);
+  warnAboutLongTexts(app);
   let sender: TextSender | undefined;
   app.addHook('onReady', async () => {
     sender = startTextSender({ db: app.db, provider, log: app.log }, { intervalMs: config.pollMs, ...overrides });
@@ -35,6 +37,25 @@ async function texts(app: FastifyInstance, { sender: overrides = {} }: TextsOpti
   app.addHook('onClose', async () => {
     await withProgress(app.log, 'stopping the text sender', async () => sender?.stop());
   });
+}
+
+/**
+ * The templates give way (the reason, then the company's name) to stay one segment; only a PUBLIC_URL
+ * too long for the link leaves them two, each text billed twice: said once at start.
+ */
+function warnAboutLongTexts(app: FastifyInstance) {
+  const link = `${app.config.publicUrl}/t/${TRACKING_CODE_EXAMPLE}`;
+  const longest = Math.max(
+    ...TEXT_KINDS.map(
+      (kind) => countSegments(renderText(kind, { companyName: app.config.company.name, link, reason: 'x' })).segments,
+    ),
+  );
+  if (longest > 1) {
+    app.log.warn(
+      { publicUrl: app.config.publicUrl },
+      `texts: PUBLIC_URL is too long for one segment; texts take ${longest}`,
+    );
+  }
 }
 
 export default fp(texts, { name: 'texts', dependencies: ['db'] });
