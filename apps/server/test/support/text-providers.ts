@@ -70,6 +70,8 @@ export class TextProviders {
   readonly script: ScriptedAnswer[] = [];
   /** Waybill's address (the test app's baseUrl), where callbacks are posted. */
   appUrl = '';
+  /** This server's address, once started. */
+  url = '';
   #server: Server | undefined;
   #callbacks = new Map<string, string>();
 
@@ -78,7 +80,8 @@ export class TextProviders {
       this.#handle(request, response).catch((error) => answer(response, 500, String(error)));
     });
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this.url;
   }
 
   async close() {

@@ -16,6 +16,7 @@ import {
 } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
 import { textMessages, textOptOuts } from '../../db/schema/index.ts';
+import { createTwilioProvider } from './twilio-provider.ts';
 import { loadTwilioSignatureCheck } from './webhook-checks.ts';
 
 describe("Twilio's signature", () => {
@@ -235,6 +236,37 @@ describe.each(databasesFor('sql'))('text messages through Twilio on %s', (kind) 
     await app.testApp.app.textSender!.runOnce();
     const [text] = await app.textsOf(code);
     expect([text!.state, text!.errorCode]).toEqual(['failed', 'expired: http_503']);
+  });
+
+  it('sends WhatsApp with whatsapp: on To and From, and a Messaging Service SID as MessagingServiceSid', async () => {
+    const base = {
+      provider: 'twilio' as const,
+      accountSid: TWILIO_SID,
+      authToken: TWILIO_TOKEN,
+      apiBaseUrl: app.providers.url,
+      pollMs: 1000,
+    };
+    const number = mobileNumber();
+    const whatsapp = await createTwilioProvider(
+      { ...base, from: TWILIO_NUMBER, whatsappFrom: '+14155238886' },
+      TEXTS_PUBLIC_URL,
+    );
+    expect(whatsapp.channels).toEqual(['sms', 'whatsapp']);
+    const sent = await whatsapp.send({ to: number.e164, body: 'Hello', channel: 'whatsapp', idempotencyKey: 'k1' });
+    const service = `MG${'b'.repeat(32)}`;
+    const sms = await createTwilioProvider({ ...base, from: service, whatsappFrom: undefined }, TEXTS_PUBLIC_URL);
+    await expect(
+      sms.send({ to: number.e164, body: 'Hi', channel: 'whatsapp', idempotencyKey: 'k2' }),
+    ).rejects.toMatchObject({
+      retryable: false,
+      code: 'no_whatsapp_sender',
+    });
+    await sms.send({ to: number.e164, body: 'Hi', channel: 'sms', idempotencyKey: 'k3' });
+    const [first, second] = app.providers.requests.filter((request) => request.form.To?.endsWith(number.e164));
+    expect(first!.form).toMatchObject({ To: `whatsapp:${number.e164}`, From: 'whatsapp:+14155238886', Body: 'Hello' });
+    expect(sent).toEqual({ providerId: first!.id, state: 'sent' });
+    expect(second!.form).toMatchObject({ To: number.e164, MessagingServiceSid: service, Body: 'Hi' });
+    expect(second!.form.From).toBeUndefined();
   });
 
   it('describes the webhooks in the API document under Messages', async () => {
