@@ -2,6 +2,7 @@
 // with a driver on today's run to take packages through their journey.
 import { eq } from 'drizzle-orm';
 import { packages, textMessages } from '../../src/db/schema/index.ts';
+import { packageFields, submitPackage } from './factories.ts';
 import type { TestClient } from './http-client.ts';
 import { loadAll, readyPackages, runWith, setStops } from './road.ts';
 import { signedInMember } from './team-members.ts';
@@ -16,6 +17,10 @@ export interface TextsApp {
   driver: TestClient;
   /** A new package on the driver's run, its receiver's phone typed as `receiverPhone`. */
   packageOnRun(receiverPhone: string): Promise<string>;
+  /** A package submitted on the ship form with this receiver's phone and accepted; its code. */
+  submittedAndAccepted(receiverPhone: string): Promise<string>;
+  /** Puts a package on the driver's run and loads it: Out for Delivery. */
+  loadOnRun(code: string): Promise<void>;
   /** Hands the events to their consumers, then runs the text sender once (at `now`). */
   settle(now?: Date): Promise<void>;
   /** The texts stored for a package, oldest first. */
@@ -52,6 +57,11 @@ export async function startTextsApp(kind: DatabaseKind, providerEnv: Record<stri
   const member = await signedInMember(testApp, 'driver');
   const runId = await runWith(admin, member.id, []);
   const stops: string[] = [];
+  const loadOnRun = async (code: string) => {
+    stops.push(code);
+    await setStops(admin, runId, stops);
+    await loadAll(member.client, [code]);
+  };
   return {
     testApp,
     providers,
@@ -60,11 +70,16 @@ export async function startTextsApp(kind: DatabaseKind, providerEnv: Record<stri
     async packageOnRun(receiverPhone) {
       const [code] = (await readyPackages(testApp, 1)) as [string];
       await testApp.app.db.update(packages).set({ receiverPhone }).where(eq(packages.trackingCode, code));
-      stops.push(code);
-      await setStops(admin, runId, stops);
-      await loadAll(member.client, [code]);
+      await loadOnRun(code);
       return code;
     },
+    async submittedAndAccepted(receiverPhone) {
+      const code = await submitPackage(testApp, packageFields({ rphone: receiverPhone }));
+      const accepted = await admin.post('/api/admin/accept', { trackingCode: code });
+      if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
+      return code;
+    },
+    loadOnRun,
     async settle(now) {
       await testApp.app.packageEvents.runOnce();
       await testApp.app.textSender!.runOnce(now);

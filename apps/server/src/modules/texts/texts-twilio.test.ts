@@ -55,9 +55,13 @@ describe.each(databasesFor('sql'))('text messages through Twilio on %s', (kind) 
     drive(app.driver, [roadEvent('attempt_failed', code, { reason: 'Nobody at home' })]);
   const deliver = (code: string) => drive(app.driver, [roadEvent('delivered', code, { receivedBy: 'Grace' })]);
 
-  it('texts the receiver out for delivery, the failed attempt and the delivery, once each, and takes the receipts', async () => {
+  it('texts the receiver of an accepted package out for delivery, the failed attempt and the delivery, once each, and takes the receipts', async () => {
     const number = mobileNumber();
-    const code = await app.packageOnRun(number.typed);
+    const code = await app.submittedAndAccepted(number.typed);
+    await app.settle();
+    // Submitted and accepted: no text yet (the receiver hears of the delivery, not of the order).
+    expect(sendsTo(number.e164)).toEqual([]);
+    await app.loadOnRun(code);
     await app.settle();
     await attempt(code);
     await app.settle();
