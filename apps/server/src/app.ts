@@ -13,6 +13,7 @@ import mail from './modules/mail/mail.plugin.ts';
 import type { SmtpTimeouts } from './modules/mail/mailer.ts';
 import orphanSweep from './modules/packages/sweep/orphan-sweep.plugin.ts';
 import webApp from './modules/public-pages/web-app.plugin.ts';
+import texts, { type TextsOptions } from './modules/texts/texts.plugin.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';
@@ -46,12 +47,28 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Consumers of package events besides the app's own (modules/index.ts). */
   extraEventConsumers?: EventConsumer[];
+  /** The text sender's timings (with SMS_PROVIDER); tests shorten them. */
+  texts?: TextsOptions;
+}
+
+/** The receiver's texts, only with SMS_PROVIDER: without it, no consumer reads or writes a text, nothing is loaded. */
+async function textConsumers(config: Config): Promise<EventConsumer[]> {
+  if (!config.texts) return [];
+  const { textEventConsumer } = await import('./modules/texts/texts-events.consumer.ts');
+  return [textEventConsumer(config)];
 }
 
 /** Builds the whole app (database opened and migrated, routes registered) without listening. */
 export async function buildApp(
   config: Config,
-  { timeouts = HTTP_TIMEOUTS, smtpTimeouts, onRoute, logger, extraEventConsumers = [] }: BuildOptions = {},
+  {
+    timeouts = HTTP_TIMEOUTS,
+    smtpTimeouts,
+    onRoute,
+    logger,
+    extraEventConsumers = [],
+    texts: textsOptions = {},
+  }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -99,9 +116,10 @@ export async function buildApp(
   await app.register(subscriptionKeys);
   await app.register(mail, { smtpTimeouts, ...mailLinks });
   await app.register(events, {
-    consumers: [...eventConsumers, ...extraEventConsumers],
+    consumers: [...eventConsumers, ...(await textConsumers(config)), ...extraEventConsumers],
     intervalMs: config.events.pollMs,
   });
+  await app.register(texts, textsOptions);
   await app.register(trackingCache);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const TWILIO = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  TWILIO_FROM: '+15005550006',
+};
+const AFRICAS_TALKING = {
+  SMS_PROVIDER: 'africastalking',
+  AT_USERNAME: 'sandbox',
+  AT_API_KEY: 'at-api-key',
+  AT_CALLBACK_SECRET: 'a-callback-secret-of-32-characters',
+};
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -144,5 +157,60 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       admin: { password: undefined },
     });
+  });
+  it('reads no text-message provider by default, and each provider with its variables', () => {
+    expect(loadConfig({}).texts).toBeUndefined();
+    expect(loadConfig({ TWILIO_AUTH_TOKEN: 'left over' }).texts).toBeUndefined();
+    expect(loadConfig({ ...TWILIO, TWILIO_WHATSAPP_FROM: 'whatsapp:+14155238886' }).texts).toEqual({
+      provider: 'twilio',
+      accountSid: TWILIO.TWILIO_ACCOUNT_SID,
+      authToken: 'twilio-auth-token',
+      from: '+15005550006',
+      whatsappFrom: '+14155238886',
+      apiBaseUrl: undefined,
+      pollMs: 3000,
+    });
+    expect(loadConfig({ ...TWILIO, TWILIO_FROM: `MG${'a'.repeat(32)}` }).texts).toMatchObject({
+      from: `MG${'a'.repeat(32)}`,
+    });
+    expect(loadConfig({ ...AFRICAS_TALKING, SMS_API_BASE_URL: 'http://127.0.0.1:9/' }).texts).toEqual({
+      provider: 'africastalking',
+      username: 'sandbox',
+      apiKey: 'at-api-key',
+      senderId: undefined,
+      callbackSecret: 'a-callback-secret-of-32-characters',
+      apiBaseUrl: 'http://127.0.0.1:9',
+      pollMs: 3000,
+    });
+  });
+
+  it('refuses an incomplete provider in one message naming every missing variable, and no secret', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf({ SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: 'twilio-auth-token' })).toEqual([
+      'TWILIO_ACCOUNT_SID, TWILIO_FROM: must be set with SMS_PROVIDER=twilio (missing 2)',
+    ]);
+    expect(problemsOf({ SMS_PROVIDER: 'africastalking' })).toEqual([
+      'AT_USERNAME, AT_API_KEY, AT_CALLBACK_SECRET: must be set with SMS_PROVIDER=africastalking (missing 3)',
+    ]);
+    expect(problemsOf({ SMS_PROVIDER: 'nexmo' })).toEqual([
+      'SMS_PROVIDER: must be twilio or africastalking (unset: no texts)',
+    ]);
+    const bad = problemsOf({ ...TWILIO, TWILIO_FROM: '0803 123 4567', TWILIO_ACCOUNT_SID: 'AC-secret-value' });
+    expect(bad).toEqual([
+      'TWILIO_ACCOUNT_SID: must be an Account SID: AC and 32 hex digits',
+      'TWILIO_FROM: must be a number in E.164 (+15551234567) or a Messaging Service SID (MG and 32 hex digits)',
+    ]);
+    expect(problemsOf({ ...AFRICAS_TALKING, AT_CALLBACK_SECRET: 'short' }).join()).toMatch(
+      /^AT_CALLBACK_SECRET: must be at least 16/,
+    );
+    expect(problemsOf({ ...AFRICAS_TALKING, AT_SENDER_ID: 'A sender far too long' }).join()).toMatch(/^AT_SENDER_ID:/);
+    expect(problemsOf({ ...TWILIO, SMS_API_BASE_URL: 'ftp://x' }).join()).toMatch(/^SMS_API_BASE_URL:/);
   });
 });

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { type CompanySettings, DEFAULT_PHONE, isWhatsappLink, whatsappLinkForPhone } from '@waybill/domain';
 import { z } from 'zod';
+import { TEXTS_ENV, type TextsConfig, textsConfigOf, textsProblems } from './modules/texts/texts-config.ts';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const RATE_UNITS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
@@ -248,6 +249,7 @@ const envSchema = z.object({
   AWS_ENDPOINT_URL_S3: optional,
   AWS_ACCESS_KEY_ID: optional,
   AWS_SECRET_ACCESS_KEY: optional,
+  ...TEXTS_ENV,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   NODE_ENV: optional,
@@ -277,6 +279,8 @@ export interface Config {
    * generated in DATA_DIR.
    */
   subscriptionKey: Buffer | undefined;
+  /** Text messages through SMS_PROVIDER; undefined (unset) when Waybill sends none. */
+  texts: TextsConfig | undefined;
   /** Set (S3_BUCKET) when photos are kept in an S3-compatible bucket instead of DATA_DIR/uploads. */
   s3: S3StorageConfig | undefined;
   logLevel: string;
@@ -308,6 +312,7 @@ export function loadConfig(
   const defaults = defaultsInUse(e, publicUrl);
   const problems = [
     ...s3Problems(e),
+    ...textsProblems(e),
     ...(e.NODE_ENV === 'production' ? defaults.map((name) => describeDefault(name, true)) : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
@@ -341,6 +346,7 @@ export function loadConfig(
     },
     trustProxy: e.TRUST_PROXY,
     subscriptionKey: e.SUBSCRIPTION_KEY ? subscriptionKeyOf(e.SUBSCRIPTION_KEY) : undefined,
+    texts: textsConfigOf(e),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -18,6 +18,7 @@ import { issueRatingLink } from './ratings/ratings.service.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
+import { textsRoutes } from './texts/texts.routes.ts';
 import { deliveryPreferencesAdminRoutes } from './tracking/delivery-preferences.routes.ts';
 import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -47,6 +48,7 @@ export const featureRoutes: RoutesPlugin[] = [
   driverEventsRoutes,
   ratingRoutes,
   ratingAdminRoutes,
+  textsRoutes,
 ];
 
 /**

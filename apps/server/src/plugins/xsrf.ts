@@ -21,8 +21,9 @@ declare module 'fastify' {
     /**
      * `token-in-link`: a write whose link carries a one-time secret (an unsubscribe link) and that a
      * mail client posts without any cookie; the secret already proves the link was not forged.
+     * `provider-signature`: a text-message provider's webhook, checked by its signature or secret instead.
      */
-    antiForgery?: 'token-in-link';
+    antiForgery?: 'token-in-link' | 'provider-signature';
   }
 }
 
@@ -118,7 +119,7 @@ async function xsrf(app: FastifyInstance, options: XsrfOptions) {
     const cookie = request.cookies[name];
     const expected = tokenOf(key(), request.cookies[options.sessionCookie], cookie) ?? newVisitorXsrfToken(key());
     if (cookie !== expected) reply.header('set-cookie', `${name}=${expected}${attributes}`);
-    if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config.antiForgery !== 'token-in-link') {
+    if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config.antiForgery === undefined) {
       const header = request.headers[XSRF_HEADER];
       if (typeof header !== 'string' || !sameText(header, expected)) {
         done(new AppError(403, XSRF_MESSAGE));

@@ -62,6 +62,9 @@ const PUBLIC_ROUTES = [
   'GET /api/docs/static/swagger-initializer.js',
   // Stored package images (random names).
   'GET /uploads/*',
+  // A text's short link: a redirect to /track/CODE that reads nothing. The providers' webhooks
+  // (/api/messages/…) exist only with SMS_PROVIDER, which this app has not.
+  'GET /t/:code',
 ];
 
 const nameOf = (route: RouteEntry) => `${route.method} ${route.url}`;
@@ -133,6 +136,20 @@ describe.each(databasesFor('any'))('console access on %s', (kind) => {
     expect(routes.filter((route) => route.access === undefined).map(nameOf)).toEqual([]);
     const publicRoutes = routes.filter((route) => route.access === 'public').map(nameOf);
     expect(publicRoutes.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('has no text-message webhook without SMS_PROVIDER', async () => {
+    const client = testApp.client();
+    await client.get('/api/health');
+    for (const path of [
+      '/api/messages/twilio/inbound',
+      '/api/messages/twilio/status',
+      '/api/messages/africastalking/inbound',
+      '/api/messages/africastalking/delivery',
+    ]) {
+      expect((await client.post(path, { Body: 'STOP' })).status, path).toBe(404);
+    }
+    expect(testApp.app.textSender).toBeUndefined();
   });
 
   it('finds every console route in the route table', () => {

@@ -206,3 +206,6 @@ export const ratingNotYet = (status: string) => `This package is ${status}: ${RA
 export const ratingClosed = (days: number) => `Deliveries can be rated for ${days} days; this one no longer can`;
 export const ALREADY_RATED = 'This delivery has already been rated';
 export const FEEDBACK_WEEK_MONDAY = 'Give the Monday that starts the week, as YYYY-MM-DD';
+
+// Text-message webhooks (POST /api/messages/…): a request without the provider's signature or secret.
+export const WEBHOOK_NOT_SIGNED = 'This request does not carry the text-message provider’s signature';

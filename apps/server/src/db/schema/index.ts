@@ -16,3 +16,4 @@ export * from './secrets.ts';
 export * from './settings.ts';
 export * from './subscription-requests.ts';
 export * from './subscriptions.ts';
+export * from './texts.ts';

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { packages } from './packages.ts';
+
+/**
+ * Every text message Waybill queued, from queued to its provider's last receipt. The unique key makes a
+ * package's event text each number once, however often the event is handled or by how many processes.
+ * `sending` marks a row whose provider call may have happened (see modules/texts/text-sender.ts).
+ */
+export const textMessages = pgTable(
+  'text_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    /** The template: out_for_delivery, attempt_failed, delivered, returning or help. */
+    kind: text('kind').notNull(),
+    /** The event it answers: the kind, and what tells two of one kind apart (a second run, a second attempt). */
+    eventKey: text('event_key').notNull(),
+    /** E.164. */
+    number: text('number').notNull(),
+    /** `sms` or `whatsapp`. */
+    channel: text('channel').notNull().default('sms'),
+    body: text('body').notNull(),
+    /** queued, sending, sent, delivered, failed or undelivered. */
+    state: text('state').notNull().default('queued'),
+    providerId: text('provider_id'),
+    errorCode: text('error_code'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Nulls distinct: the rows of deleted packages (package_id set null) never collide.
+    uniqueIndex('text_messages_event_number_key').on(table.packageId, table.eventKey, table.number),
+    index('text_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'queued'`),
+    index('text_messages_sending_idx').on(table.updatedAt).where(sql`${table.state} = 'sending'`),
+    index('text_messages_number_idx').on(table.number),
+    index('text_messages_provider_id_idx').on(table.providerId),
+    check(
+      'text_messages_state',
+      sql`${table.state} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'undelivered')`,
+    ),
+    check('text_messages_channel', sql`${table.channel} in ('sms', 'whatsapp')`),
+  ],
+);
+
+/** Numbers that replied STOP: no Waybill text goes to them until they reply START. */
+export const textOptOuts = pgTable('text_opt_outs', {
+  number: text('number').primaryKey(),
+  since: timestamp('since', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
