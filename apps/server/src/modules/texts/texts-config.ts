@@ -94,7 +94,7 @@ export function textsProblems(e: TextsEnv): string[] {
 
 /** The text-message settings, or undefined without SMS_PROVIDER (no texts). Call after `textsProblems`. */
 export function textsConfigOf(e: TextsEnv): TextsConfig | undefined {
-  const common = { apiBaseUrl: e.SMS_API_BASE_URL?.replace(/\/+$/, ''), pollMs: e.SMS_OUTBOX_POLL_MS };
+  const common = { apiBaseUrl: e.SMS_API_BASE_URL?.replace(/(?<!\/)\/+$/, ''), pollMs: e.SMS_OUTBOX_POLL_MS };
   if (e.SMS_PROVIDER === 'twilio') {
     return {
       ...common,

@@ -129,7 +129,9 @@ describe('the outbox on the phone', () => {
       await updateAction(id, (action) => ({ ...action, state: 'sent', imagesState: 'waiting' }));
       ids.push(id);
     }
-    // The second upload meets a restarting server at once, while the first and third are still under way.
+    // Each upload waits until the test answers it: the second meets a restarting server while the first
+    // and third are still under way.
+    const waiting = new Map<string, (response: Response) => void>();
     let atOnce = 0;
     let most = 0;
     let ended = 0;
@@ -141,14 +143,21 @@ describe('the outbox on the phone', () => {
         started.push(id);
         atOnce += 1;
         most = Math.max(most, atOnce);
-        await new Promise((resolve) => setTimeout(resolve, id === ids[1] ? 5 : 40));
+        const response = await new Promise<Response>((resolve) => waiting.set(id, resolve));
         atOnce -= 1;
         ended += 1;
-        if (id === ids[1]) return new Response('', { status: 503 });
-        return Response.json({ id, trackingCode: 'P', photo: true, signature: false });
+        return response;
       }),
     );
-    expect(await syncOutbox({ driver: DRIVER, xsrfToken: async () => 'token' })).toBe('offline');
+    const pass = syncOutbox({ driver: DRIVER, xsrfToken: async () => 'token' });
+    await vi.waitFor(() => expect(started).toHaveLength(3));
+    const answer = (id: string) => Response.json({ id, trackingCode: 'P', photo: true, signature: false });
+    waiting.get(ids[1]!)!(new Response('', { status: 503 }));
+    // A task later the refusal has stopped the pass from taking more; the two under way are answered.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    waiting.get(ids[0]!)!(answer(ids[0]!));
+    waiting.get(ids[2]!)!(answer(ids[2]!));
+    expect(await pass).toBe('offline');
     expect(most).toBe(3);
     // Nothing still in flight once the pass has ended, and no new upload after the refusal.
     expect(ended).toBe(started.length);
