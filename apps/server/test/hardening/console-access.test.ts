@@ -32,9 +32,14 @@ const PUBLIC_ROUTES = [
   'GET /api/track/:code',
   // Proving one is the package's recipient or sender: a budget of wrong tries per package and address.
   'POST /api/track/:code/verify',
+  // Whether this browser's cookie checks it for that package: the same answer for any code without one.
+  'GET /api/track/:code/check',
   // The choices of a checked recipient or sender: the check's cookie of that package stands in for a session.
   'GET /api/track/:code/preferences',
   'PUT /api/track/:code/preferences',
+  // Rating a delivered package: the check's cookie, or the delivery e-mail's single-use token.
+  'GET /api/track/:code/rating',
+  'POST /api/track/:code/rating',
   // E-mail updates: asking answers the same for every address; the links carry one-time tokens.
   'POST /api/track/:code/subscriptions',
   'GET /api/subscriptions/confirm',
