@@ -154,3 +154,13 @@ export async function locationsOf(db: Database, trackingCode: string): Promise<s
     .orderBy(locationUpdates.timestamp);
   return rows.map((row) => row.location);
 }
+
+/**
+ * The moment `minutes` (at most 30) minutes ago, squeezed into today when that would be yesterday (a run
+ * takes only its own day's events, and tests also run just after midnight); the order of moments is kept.
+ */
+export function minutesAgoToday(minutes: number, now = Date.now()): string {
+  const midnight = new Date(now).setHours(0, 0, 0, 0);
+  const span = Math.min(30 * 60_000, now - midnight);
+  return new Date(now - (Math.min(minutes, 30) / 30) * span).toISOString();
+}

@@ -6,7 +6,15 @@ import { localDay, trackResultSchema } from '@waybill/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/support/http-client.ts';
-import { drive, loadAll, readyPackages, roadEvent, runWith, setStops } from '../../../test/support/road.ts';
+import {
+  drive,
+  loadAll,
+  minutesAgoToday,
+  readyPackages,
+  roadEvent,
+  runWith,
+  setStops,
+} from '../../../test/support/road.ts';
 import { signedInMember } from '../../../test/support/team-members.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
@@ -139,14 +147,13 @@ describe.each(databasesFor('sql'))('the road on the tracking answer on %s', (kin
     const codes = await readyPackages(testApp, 2);
     const [mine, other] = codes as [string, string];
     await runWith(admin, (await signedInMember(testApp, 'driver')).id, codes);
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    const first = minutesAgo(30);
+    const first = minutesAgoToday(30);
     await drive(admin, [roadEvent('attempt_failed', mine, { reason: 'Nobody at home', at: first })]);
     expect((await track(mine)).attempt).toEqual({ at: first, reason: 'Nobody at home', returning: false });
-    const second = minutesAgo(20);
+    const second = minutesAgoToday(20);
     await drive(admin, [roadEvent('attempt_failed', mine, { reason: 'Business closed', at: second })]);
     expect((await track(mine)).attempt).toEqual({ at: second, reason: 'Business closed', returning: false });
-    const last = minutesAgo(10);
+    const last = minutesAgoToday(10);
     expect(await drive(admin, [roadEvent('attempt_failed', mine, { reason: 'Address not found', at: last })])).toEqual([
       'Returning to sender',
     ]);

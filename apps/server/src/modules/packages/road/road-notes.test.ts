@@ -16,7 +16,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { imageBytes } from '../../../../test/support/factories.ts';
-import { drive, driverRuns, roadEvent, roadTeam, sendEvents } from '../../../../test/support/road.ts';
+import { drive, driverRuns, minutesAgoToday, roadEvent, roadTeam, sendEvents } from '../../../../test/support/road.ts';
 import { databasesFor } from '../../../../test/support/test-databases.ts';
 import { driverEvents } from '../../../db/schema/index.ts';
 
@@ -36,7 +36,6 @@ describe.each(databasesFor('sql'))('what the road tells operators on %s', (kind)
     expect(answer.headers.get('cache-control')).toBe('no-store');
     return packageRoadSchema.parse(answer.body).entries;
   };
-  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
   const photoForm = (name: 'photo' | 'signature', bytes: Uint8Array) => {
     const form = new FormData();
     form.append(name, new Blob([bytes], { type: 'image/png' }), `${name}.png`);
@@ -57,10 +56,10 @@ describe.each(databasesFor('sql'))('what the road tells operators on %s', (kind)
     const attempt = roadEvent('attempt_failed', code!, {
       reason: 'Nobody at home',
       note: `  Left a card under the ${SECRET} pot\nby the door  `,
-      at: minutesAgo(20),
+      at: minutesAgoToday(20),
     });
-    const note = roadEvent('note', code!, { note: 'Dog in the garden', at: minutesAgo(10) });
-    await drive(team.driverA.client, [roadEvent('loaded', code!, { at: minutesAgo(30) }), attempt, note]);
+    const note = roadEvent('note', code!, { note: 'Dog in the garden', at: minutesAgoToday(10) });
+    await drive(team.driverA.client, [roadEvent('loaded', code!, { at: minutesAgoToday(30) }), attempt, note]);
     await drive(team.driverA.client, [roadEvent('attempt_failed', quiet!, { reason: 'Business closed' })]);
 
     expect(await roadOf(code!)).toEqual([
