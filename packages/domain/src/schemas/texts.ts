@@ -115,3 +115,20 @@ export const textEntrySchema = z
   })
   .meta({ id: 'TextEntry' });
 export type TextEntry = z.infer<typeof textEntrySchema>;
+
+/** What the console calls each text's template. */
+export const TEXT_KIND_LABELS: Record<(typeof TEXT_KINDS)[number], string> = {
+  out_for_delivery: 'Out for delivery',
+  attempt_failed: 'Attempt failed',
+  delivered: 'Delivered',
+  returning: 'Returning to sender',
+  help: 'Answer to HELP',
+};
+
+export const TEXT_CHANNEL_LABELS: Record<TextEntry['channel'], string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/** "Text Delivered to +233 •••• ••45 by SMS: sent" — a text as one line of a package's history. */
+export function describeText(text: Pick<TextEntry, 'kind' | 'number' | 'channel' | 'state' | 'errorCode'>): string {
+  const error = text.errorCode ? ` (${text.errorCode})` : '';
+  return `Text “${TEXT_KIND_LABELS[text.kind]}” to ${text.number} by ${TEXT_CHANNEL_LABELS[text.channel]}: ${text.state}${error}`;
+}
