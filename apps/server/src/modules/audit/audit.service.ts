@@ -154,7 +154,6 @@ export function pickFields<T extends object>(record: T, fields: readonly (keyof 
 const SETTING_LABELS: Record<string, string> = {
   attention: 'Needs attention hours',
   notifications: 'Customer notifications',
-  delivery: 'Delivery settings',
   texts: 'Text messages',
 };
 
