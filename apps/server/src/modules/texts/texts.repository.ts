@@ -188,17 +188,15 @@ export async function findTextsPage(
   window: { limit: number; offset: number },
 ): Promise<{ rows: ListedText[]; total: number }> {
   const where = filter.state ? eq(textMessages.state, filter.state) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(listed)
-      .from(textMessages)
-      .leftJoin(packages, eq(packages.id, textMessages.packageId))
-      .where(where)
-      .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(textMessages).where(where),
-  ]);
+  const rows = await db
+    .select(listed)
+    .from(textMessages)
+    .leftJoin(packages, eq(packages.id, textMessages.packageId))
+    .where(where)
+    .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [counted] = await db.select({ total: count() }).from(textMessages).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
 
