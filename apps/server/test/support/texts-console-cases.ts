@@ -127,6 +127,26 @@ export function describeTextsInTheConsole(appOf: () => TextsApp) {
       await app.admin.put(PATH, NEVER_QUIET);
     });
 
+    it('puts a retry that would fall in quiet hours at their end', async () => {
+      // Quiet from 10 minutes from now to 2 hours from now (UTC): the text is made outside them.
+      const now = Date.now();
+      const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+      const start = Math.ceil((now + 10 * 60_000) / 60_000) * 60_000;
+      const end = start + 2 * HOUR;
+      await app.admin.put(PATH, { ...NEVER_QUIET, quietStart: clock(start), quietEnd: clock(end) });
+      const number = mobileNumber();
+      app.providers.script.push({ status: 500, body: 'Internal Server Error' });
+      const code = await app.packageOnRun(number.typed);
+      // The first try fails at the start of the quiet hours: its retry waits for their end.
+      await app.settle(new Date(start));
+      const [text] = await app.textsOf(code);
+      expect(text).toMatchObject({ state: 'queued', errorCode: 'http_500' });
+      expect(text!.nextAttemptAt.getTime()).toBe(end);
+      await app.testApp.app.textSender!.runOnce(new Date(end));
+      expect(sendsTo(number.e164).map((request) => request.status)).toEqual([500, 201]);
+      await app.admin.put(PATH, NEVER_QUIET);
+    });
+
     it('lists texts newest first with masked numbers, by state, and a package’s texts for its history', async () => {
       const number = mobileNumber();
       app.providers.script.push({ status: 500, body: 'Internal Server Error' });
