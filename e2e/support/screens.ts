@@ -158,6 +158,30 @@ const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
+/** One text of each state, newest first, as GET /api/admin/texts answers them (numbers masked). */
+const WALK_TEXTS = (['queued', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const)
+  .map((state, index) => ({
+    id: `walk-text-${index}`,
+    trackingCode: 'WB7K2M9QX4TA',
+    channel: index === 2 ? 'whatsapp' : 'sms',
+    number: '+233 •••• ••45',
+    kind: (['out_for_delivery', 'attempt_failed', 'delivered', 'returning', 'delivered', 'help'] as const)[index],
+    state,
+    errorCode: state === 'failed' ? '406 UserInBlacklist' : state === 'undelivered' ? '30003' : null,
+    createdAt: `2026-11-25T1${index}:30:00.000Z`,
+    sendAt: state === 'queued' ? '2026-11-26T06:00:00.000Z' : `2026-11-25T1${index}:30:00.000Z`,
+    updatedAt: `2026-11-25T1${index}:31:00.000Z`,
+  }))
+  .reverse();
+
+const WALK_TEXT_SETTINGS = {
+  timeZone: 'Africa/Accra',
+  quietStart: '21:00',
+  quietEnd: '07:00',
+  kinds: { out_for_delivery: true, attempt_failed: true, delivered: true, returning: false },
+  provider: 'africastalking',
+};
+
 export const SCREENS: Screen[] = [
   ...PUBLIC_PAGES.map(
     ([path, title]): Screen => ({
@@ -613,6 +637,22 @@ export const SCREENS: Screen[] = [
         exit: (page, data) => closeDialog(page, `Package ${data.delivered}`, 'Close details'),
       },
     ],
+  },
+  {
+    // The e2e server sends no texts (no SMS_PROVIDER): the list and the settings are the server's answers
+    // with a provider, one text of each state.
+    name: 'console messages',
+    as: 'operator',
+    console: true,
+    path: () => '/messages',
+    answers: { '/api/admin/texts': WALK_TEXTS, '/api/admin/text-settings': WALK_TEXT_SETTINGS },
+    ready: async (page) => {
+      await heading(page, 'Messages');
+      await page.getByRole('heading', { name: 'Text settings' }).waitFor();
+      const table = page.getByRole('table', { name: 'Text messages' }).locator('tbody tr');
+      const cards = page.getByText('To +233 •••• ••45 · WB7K2M9QX4TA');
+      await table.or(cards.first()).first().waitFor();
+    },
   },
   {
     name: 'console page not found',

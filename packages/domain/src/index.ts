@@ -40,6 +40,8 @@ export * from './schemas/wire-names.ts';
 export * from './spreadsheet-cell.ts';
 export * from './statuses.ts';
 export * from './texts/gsm7.ts';
+export * from './texts/masked-number.ts';
+export * from './texts/quiet-hours.ts';
 export * from './texts/text-templates.ts';
 export * from './tracking-code.ts';
 export * from './tracking-codes.ts';

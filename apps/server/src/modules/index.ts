@@ -19,6 +19,7 @@ import { runsRoutes } from './runs/runs.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { textsRoutes } from './texts/texts.routes.ts';
+import { textsConsoleRoutes } from './texts/texts-console.routes.ts';
 import { deliveryPreferencesAdminRoutes } from './tracking/delivery-preferences.routes.ts';
 import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
@@ -49,6 +50,7 @@ export const featureRoutes: RoutesPlugin[] = [
   ratingRoutes,
   ratingAdminRoutes,
   textsRoutes,
+  textsConsoleRoutes,
 ];
 
 /**

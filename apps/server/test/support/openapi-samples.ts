@@ -222,6 +222,19 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
     status: 200,
   }),
   getDriverSettings: () => ({ status: 200 }),
+  // Without SMS_PROVIDER: the settings answer (provider null) and the lists are empty.
+  getAdminTextSettings: () => ({ status: 200 }),
+  putAdminTextSettings: () => ({
+    json: {
+      timeZone: 'Africa/Accra',
+      quietStart: '22:00',
+      quietEnd: '06:30',
+      kinds: { out_for_delivery: true, attempt_failed: true, delivered: true, returning: false },
+    },
+    status: 200,
+  }),
+  getAdminTexts: () => ({ query: '?state=failed&pageSize=5', status: 200 }),
+  getAdminPackagesByTrackingCodeTexts: (state) => ({ params: { trackingCode: state.acceptedCode }, status: 200 }),
   // No such event: its success is the driver events' tests' subject.
   putDriverEventsByIdPhoto: async () => {
     const form = new FormData();

@@ -28,6 +28,14 @@ export interface TextsApp {
   close(): Promise<void>;
 }
 
+/** No quiet hours, every text on: the tests not about quiet hours send at any hour of the day. */
+export const NEVER_QUIET = {
+  timeZone: 'UTC',
+  quietStart: '00:00',
+  quietEnd: '00:00',
+  kinds: { out_for_delivery: true, attempt_failed: true, delivered: true, returning: true },
+};
+
 let numbers = 0;
 /** A Nigerian mobile number as a person types it (no +234), new each call, and its E.164. */
 export function mobileNumber(): { typed: string; e164: string } {
@@ -54,6 +62,8 @@ export async function startTextsApp(kind: DatabaseKind, providerEnv: Record<stri
   );
   providers.appUrl = testApp.baseUrl;
   const admin = await testApp.operator();
+  const settings = await admin.put('/api/admin/text-settings', NEVER_QUIET);
+  if (settings.status !== 200) throw new Error(`text settings refused: ${settings.status} ${settings.text}`);
   const member = await signedInMember(testApp, 'driver');
   const runId = await runWith(admin, member.id, []);
   const stops: string[] = [];

@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settings.notifications_changed': 'Customer notifications changed',
   'settings.attention_changed': 'Needs attention hours changed',
   'settings.delivery_changed': 'Delivery settings changed',
+  'settings.texts_changed': 'Text message settings changed',
   'inbox.received': 'Request received',
   'inbox.state_changed': 'Inbox item marked',
   'operator.added': 'Operator added',

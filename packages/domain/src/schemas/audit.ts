@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'settings.notifications_changed',
   'settings.attention_changed',
   'settings.delivery_changed',
+  'settings.texts_changed',
   'inbox.received',
   'inbox.state_changed',
   'operator.added',

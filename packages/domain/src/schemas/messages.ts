@@ -209,3 +209,9 @@ export const FEEDBACK_WEEK_MONDAY = 'Give the Monday that starts the week, as YY
 
 // Text-message webhooks (POST /api/messages/…): a request without the provider's signature or secret.
 export const WEBHOOK_NOT_SIGNED = 'This request does not carry the text-message provider’s signature';
+
+// Text-message settings (PUT /api/admin/text-settings).
+export const TIME_ZONE_UNKNOWN = 'Choose a time zone from the list, such as Africa/Lagos or Europe/London';
+export const CLOCK_TIME_FORMAT = 'Enter a time as HH:MM on the 24-hour clock, such as 21:00';
+export const TEXT_SWITCH_REQUIRED = 'Say whether this text is sent: on or off';
+export const TEXT_STATE_UNKNOWN = 'state must be queued, sending, sent, delivered, failed or undelivered';

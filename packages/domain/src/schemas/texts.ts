@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { CLOCK_TIME_PATTERN, isIanaTimeZone } from '../texts/quiet-hours.ts';
+import { TEXT_KINDS } from '../texts/text-templates.ts';
+import { CLOCK_TIME_FORMAT, TEXT_STATE_UNKNOWN, TEXT_SWITCH_REQUIRED, TIME_ZONE_UNKNOWN } from './messages.ts';
+import { pageQueryFields } from './paging.ts';
 
 const field = (max: number, description: string) => z.string().max(max).optional().describe(description);
 
@@ -43,3 +47,88 @@ export const TEXT_HELP_WORDS = ['HELP', 'INFO'] as const;
 
 /** GET /t/{code}: any text, so a mistyped link gets the 404 page rather than a validation error. */
 export const shortLinkParamsSchema = z.object({ code: z.string().describe('A tracking code') });
+
+/** The states of a text, from queued to its provider's last receipt. */
+export const TEXT_STATES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'undelivered'] as const;
+export type TextState = (typeof TEXT_STATES)[number];
+
+/** The texts of a package's journey, each of which an admin turns on or off (HELP's answer always goes). */
+export const JOURNEY_TEXT_KINDS = ['out_for_delivery', 'attempt_failed', 'delivered', 'returning'] as const;
+export type JourneyTextKind = (typeof JOURNEY_TEXT_KINDS)[number];
+
+const clockTime = (description: string) =>
+  z.string({ error: CLOCK_TIME_FORMAT }).trim().regex(CLOCK_TIME_PATTERN, CLOCK_TIME_FORMAT).describe(description);
+
+const kindSwitch = (description: string) => z.boolean({ error: TEXT_SWITCH_REQUIRED }).describe(description);
+
+const kindSwitches = z.object({
+  out_for_delivery: kindSwitch('The receiver is texted when the package is out for delivery'),
+  attempt_failed: kindSwitch('… when a delivery attempt failed, with the reason'),
+  delivered: kindSwitch('… when it is delivered'),
+  returning: kindSwitch('… when it is returning to its sender'),
+});
+
+/** PUT /api/admin/text-settings: quiet hours in a time zone, and which texts go. */
+export const textSettingsInputSchema = z.object({
+  timeZone: z
+    .string({ error: TIME_ZONE_UNKNOWN })
+    .trim()
+    .refine(isIanaTimeZone, { error: TIME_ZONE_UNKNOWN })
+    .describe('An IANA time zone, e.g. Africa/Lagos'),
+  quietStart: clockTime('Quiet hours start, HH:MM in the time zone; equal to quietEnd: no quiet hours'),
+  quietEnd: clockTime('Quiet hours end (texts made in them go then), HH:MM'),
+  kinds: kindSwitches,
+});
+export type TextSettingsInput = z.input<typeof textSettingsInputSchema>;
+
+export const textSettingsSchema = textSettingsInputSchema
+  .extend({
+    provider: z
+      .enum(['twilio', 'africastalking'])
+      .nullable()
+      .describe('SMS_PROVIDER: null when no texts are sent, whatever these settings say'),
+  })
+  .meta({ id: 'TextSettings' });
+export type TextSettings = z.infer<typeof textSettingsSchema>;
+
+export const TEXT_LIST_PAGE_SIZE = 20;
+
+/** GET /api/admin/texts: a page of texts, newest first, of one state or all. */
+export const textListQuerySchema = z.object({
+  ...pageQueryFields(TEXT_LIST_PAGE_SIZE),
+  state: z.enum(TEXT_STATES, { error: TEXT_STATE_UNKNOWN }).optional().describe('Only the texts in this state'),
+});
+
+/** One text as the console shows it: its number masked (maskPhoneNumber), never its body. */
+export const textEntrySchema = z
+  .object({
+    id: z.string(),
+    trackingCode: z.string().nullable().describe('Null once its package is deleted'),
+    channel: z.enum(['sms', 'whatsapp']),
+    number: z.string().describe('Masked: the country calling code and the last two digits, +233 •••• ••45'),
+    kind: z.enum(TEXT_KINDS).describe('The template'),
+    state: z.enum(TEXT_STATES),
+    errorCode: z.string().nullable().describe("The provider's error code, or interrupted, opted_out, expired: …"),
+    createdAt: z.iso.datetime().describe('When it was queued'),
+    sendAt: z.iso.datetime().describe('When it goes, or went (after quiet hours, a retry)'),
+    updatedAt: z.iso.datetime().describe('Its last change of state'),
+  })
+  .meta({ id: 'TextEntry' });
+export type TextEntry = z.infer<typeof textEntrySchema>;
+
+/** What the console calls each text's template. */
+export const TEXT_KIND_LABELS: Record<(typeof TEXT_KINDS)[number], string> = {
+  out_for_delivery: 'Out for delivery',
+  attempt_failed: 'Attempt failed',
+  delivered: 'Delivered',
+  returning: 'Returning to sender',
+  help: 'Answer to HELP',
+};
+
+export const TEXT_CHANNEL_LABELS: Record<TextEntry['channel'], string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/** "Text Delivered to +233 •••• ••45 by SMS: sent" — a text as one line of a package's history. */
+export function describeText(text: Pick<TextEntry, 'kind' | 'number' | 'channel' | 'state' | 'errorCode'>): string {
+  const error = text.errorCode ? ` (${text.errorCode})` : '';
+  return `Text “${TEXT_KIND_LABELS[text.kind]}” to ${text.number} by ${TEXT_CHANNEL_LABELS[text.channel]}: ${text.state}${error}`;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './packages.ts';
 
 /**
@@ -37,6 +37,9 @@ export const textMessages = pgTable(
     index('text_messages_sending_idx').on(table.updatedAt).where(sql`${table.state} = 'sending'`),
     index('text_messages_number_idx').on(table.number),
     index('text_messages_provider_id_idx').on(table.providerId),
+    // The console's Messages page: newest first, of one state or all.
+    index('text_messages_created_at_idx').on(table.createdAt),
+    index('text_messages_state_created_at_idx').on(table.state, table.createdAt),
     check(
       'text_messages_state',
       sql`${table.state} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'undelivered')`,
@@ -50,3 +53,23 @@ export const textOptOuts = pgTable('text_opt_outs', {
   number: text('number').primaryKey(),
   since: timestamp('since', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+/**
+ * The admin's text settings: one row (id 1) once saved; until then the defaults (21:00–07:00 in
+ * Africa/Lagos, every text on). Quiet hours are on the zone's clock; a kind switched off is not queued.
+ */
+export const textSettings = pgTable(
+  'text_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** An IANA zone. */
+    timeZone: text('time_zone').notNull(),
+    /** HH:MM; equal: no quiet hours. */
+    quietStart: text('quiet_start').notNull(),
+    quietEnd: text('quiet_end').notNull(),
+    /** The journey's texts switched off (out_for_delivery, attempt_failed, delivered, returning). */
+    kindsOff: text('kinds_off').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [check('text_settings_single_row', sql`${table.id} = 1`)],
+);

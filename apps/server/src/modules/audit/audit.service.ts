@@ -154,6 +154,7 @@ export function pickFields<T extends object>(record: T, fields: readonly (keyof 
 const SETTING_LABELS: Record<string, string> = {
   attention: 'Needs attention hours',
   notifications: 'Customer notifications',
+  texts: 'Text messages',
 };
 
 /** What the log calls a target whose record says nothing more about it. */

@@ -1,6 +1,8 @@
+import { textSendableAt } from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type TextProvider, TextSendError } from './text-provider.ts';
+import { getTextRules } from './text-settings.service.ts';
 import {
   claimNextText,
   isOptedOut,
@@ -19,7 +21,10 @@ export interface TextSenderOptions {
   /** Wait after the first retryable failure; doubled after each further one, up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A text not sent this long after it was queued is dropped (and logged): its news is stale. */
+  /**
+   * A text not sent this long after it was queued (its event) is dropped (and logged): its news is stale.
+   * Quiet hours count: a retry they would push past it is dropped at once.
+   */
   giveUpAfterMs: number;
   /**
    * A text `sending` for longer than this had its sender stop mid-call (a call lasts 15 s at most).
@@ -84,7 +89,9 @@ async function sendOne(deps: TextSenderDeps, row: TextRow, options: TextSenderOp
       log?.warn({ ...details, reason: failure.message }, 'text refused by its provider');
       return;
     }
-    const retryAt = nextTextAttempt(row.attempts, now, options);
+    // A retry that falls in quiet hours waits for their end (HELP's answer, asked for, does not).
+    const backoff = nextTextAttempt(row.attempts, now, options);
+    const retryAt = row.kind === 'help' ? backoff : textSendableAt(backoff, (await getTextRules(db)).quiet);
     if (retryAt.getTime() - row.createdAt.getTime() > options.giveUpAfterMs) {
       await markTextFailed(db, row.id, `expired: ${failure.code}`);
       run.failed += 1;

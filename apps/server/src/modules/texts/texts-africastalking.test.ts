@@ -1,13 +1,15 @@
 // Text messages through Africa's Talking, against a local server that speaks its documented messaging
 // API: the texts of a journey, its delivery reports, replies (STOP and HELP, answered by a text), a
 // callback without the secret refused, a provider's 500 retried to one send, a refused recipient failed
-// with its status code. *Both databases*: the claims and the unique key are SQL.
+// with its status code; and the console's side (test/support/texts-console-cases.ts) on the same app.
+// *Both databases*: the claims, the unique key, the settings and the lists are SQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drive, roadEvent } from '../../../test/support/road.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { AT_KEY, AT_SECRET, AT_USERNAME, TEXTS_PUBLIC_URL } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
+import { describeTextsInTheConsole } from '../../../test/support/texts-console-cases.ts';
 import { textMessages, textOptOuts } from '../../db/schema/index.ts';
 import { REDACTED, redactSecretParameters } from '../../logger.ts';
 
@@ -126,4 +128,6 @@ describe.each(databasesFor('sql'))("text messages through Africa's Talking on %s
     const [row] = await app.testApp.app.db.select().from(textMessages).where(eq(textMessages.id, texts[1]!.id));
     expect(row!.providerId).toBeNull();
   });
+
+  describeTextsInTheConsole(() => app);
 });

@@ -1,8 +1,9 @@
-import { OUT_FOR_DELIVERY_STATUS, RETURNING_STATUS, renderText, type TextKind } from '@waybill/domain';
+import { OUT_FOR_DELIVERY_STATUS, RETURNING_STATUS, renderText, type TextKind, textSendableAt } from '@waybill/domain';
 import { countryOfPhone, toE164 } from '@waybill/domain/phone-numbers';
 import type { Config } from '../../config.ts';
 import type { EventConsumer, PackageEvent } from '../events/events.service.ts';
 import { findPackageRow } from '../packages/package-reads.service.ts';
+import { getTextRules } from './text-settings.service.ts';
 import { insertText, isOptedOut } from './texts.repository.ts';
 
 interface PlannedText {
@@ -40,7 +41,8 @@ export function plannedText(event: PackageEvent): PlannedText | undefined {
  * a failed attempt with its reason, delivered, returning to sender. The receiver's phone is read as
  * typed, in the region of the company's phone when it has no +code; a number that cannot take texts
  * (invalid, a fixed line) or that replied STOP gets none. The text is queued here, in the event's
- * transaction; the text sender sends it.
+ * transaction; the text sender sends it. A kind the admin switched off is not queued (nor recorded); a
+ * text made in quiet hours is queued for their end.
  */
 export function textEventConsumer(config: Pick<Config, 'publicUrl' | 'company'>): EventConsumer {
   const region = countryOfPhone(config.company.phone);
@@ -49,6 +51,8 @@ export function textEventConsumer(config: Pick<Config, 'publicUrl' | 'company'>)
     async handle(tx, event) {
       const planned = plannedText(event);
       if (!planned) return;
+      const rules = await getTextRules(tx);
+      if (rules.kindsOff.has(planned.kind)) return;
       const pkg = await findPackageRow(tx, event.packageId);
       if (!pkg) return;
       const number = toE164(pkg.receiverPhone, region);
@@ -65,6 +69,7 @@ export function textEventConsumer(config: Pick<Config, 'publicUrl' | 'company'>)
         number: number.e164,
         channel: 'sms',
         body,
+        nextAttemptAt: textSendableAt(new Date(), rules.quiet),
       });
     },
   };

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { textMessages, textOptOuts } from '../../db/schema/index.ts';
+import { packages, textMessages, textOptOuts, textSettings } from '../../db/schema/index.ts';
 
 export type TextRow = typeof textMessages.$inferSelect;
 export type NewTextRow = typeof textMessages.$inferInsert;
@@ -133,4 +133,79 @@ export async function optOut(db: Database, number: string): Promise<void> {
 
 export async function optIn(db: Database, number: string): Promise<void> {
   await db.delete(textOptOuts).where(eq(textOptOuts.number, number));
+}
+
+export type TextSettingsRow = typeof textSettings.$inferSelect;
+
+/** The saved text settings, or undefined until an admin saves them. */
+export async function readTextSettings(db: Database): Promise<TextSettingsRow | undefined> {
+  const [row] = await db.select().from(textSettings).where(eq(textSettings.id, 1)).limit(1);
+  return row;
+}
+
+export async function saveTextSettings(
+  db: Database,
+  values: Pick<TextSettingsRow, 'timeZone' | 'quietStart' | 'quietEnd' | 'kindsOff'>,
+): Promise<TextSettingsRow> {
+  const [row] = await db
+    .insert(textSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: textSettings.id, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+/** A text as the console lists it, with its package's tracking code (null once the package is gone). */
+const listed = {
+  id: textMessages.id,
+  trackingCode: packages.trackingCode,
+  channel: textMessages.channel,
+  number: textMessages.number,
+  kind: textMessages.kind,
+  state: textMessages.state,
+  errorCode: textMessages.errorCode,
+  createdAt: textMessages.createdAt,
+  nextAttemptAt: textMessages.nextAttemptAt,
+  updatedAt: textMessages.updatedAt,
+};
+export interface ListedText {
+  id: string;
+  trackingCode: string | null;
+  channel: string;
+  number: string;
+  kind: string;
+  state: string;
+  errorCode: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date;
+  updatedAt: Date;
+}
+
+/** One page of texts, newest first (of one state, or all), and how many there are. */
+export async function findTextsPage(
+  db: Database,
+  filter: { state?: string | undefined },
+  window: { limit: number; offset: number },
+): Promise<{ rows: ListedText[]; total: number }> {
+  const where = filter.state ? eq(textMessages.state, filter.state) : undefined;
+  const rows = await db
+    .select(listed)
+    .from(textMessages)
+    .leftJoin(packages, eq(packages.id, textMessages.packageId))
+    .where(where)
+    .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [counted] = await db.select({ total: count() }).from(textMessages).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The texts of one package, newest first. */
+export async function findTextsOfPackage(db: Database, packageId: string): Promise<ListedText[]> {
+  return db
+    .select(listed)
+    .from(textMessages)
+    .leftJoin(packages, eq(packages.id, textMessages.packageId))
+    .where(eq(textMessages.packageId, packageId))
+    .orderBy(desc(textMessages.createdAt), desc(textMessages.id));
 }

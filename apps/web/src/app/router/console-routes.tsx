@@ -59,6 +59,7 @@ export const consoleRoutes: RouteObject[] = [
       { index: true, lazy: screen('dashboard') },
       { path: 'plan', lazy: screen('plan') },
       { path: 'contact', lazy: screen('contact') },
+      { path: 'messages', lazy: screen('messages') },
       { path: 'inbox', lazy: screen('inbox') },
       { path: 'scan', lazy: screen('scan') },
       { path: 'dispatch', lazy: screen('dispatch') },

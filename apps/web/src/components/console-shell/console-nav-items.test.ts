@@ -9,6 +9,7 @@ describe('navItemsFor', () => {
       'Dispatch',
       'Plan',
       'Send Mail',
+      'Messages',
       'Inbox',
       'Team',
       'Activity',
@@ -17,7 +18,7 @@ describe('navItemsFor', () => {
   });
 
   it('leaves the screens the server refuses to operators out, and all of them while the role is unknown', () => {
-    const operatorScreens = ['Packages', 'Scan', 'Dispatch', 'Send Mail', 'Inbox', 'Feedback'];
+    const operatorScreens = ['Packages', 'Scan', 'Dispatch', 'Send Mail', 'Messages', 'Inbox', 'Feedback'];
     expect(navItemsFor('operator').map((item) => item.label)).toEqual(operatorScreens);
     expect(navItemsFor(undefined).map((item) => item.label)).toEqual(operatorScreens);
   });

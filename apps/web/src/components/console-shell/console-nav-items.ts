@@ -7,6 +7,7 @@ export const CONSOLE_NAV_ITEMS = [
   { label: 'Dispatch', to: '/dispatch', adminOnly: false },
   { label: 'Plan', to: '/plan', adminOnly: true },
   { label: 'Send Mail', to: '/contact', adminOnly: false },
+  { label: 'Messages', to: '/messages', adminOnly: false },
   { label: 'Inbox', to: '/inbox', adminOnly: false },
   { label: 'Team', to: '/team', adminOnly: true },
   { label: 'Activity', to: '/activity', adminOnly: true },

@@ -1,8 +1,17 @@
 import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { countOf, formatDimensions, formatVolume, type PackageView } from '@waybill/domain';
+import {
+  type AuditEntry,
+  countOf,
+  describeText,
+  formatDimensions,
+  formatVolume,
+  type PackageView,
+  type TextEntry,
+} from '@waybill/domain';
 import type { ReactNode } from 'react';
 import { describeActor, describeAuditEntry, formatAuditTime } from '../../../lib/describe-audit-entry.ts';
 import { usePackageHistory } from '../api/get-package-history.ts';
+import { usePackageTexts } from '../api/get-package-texts.ts';
 import classes from './package-details.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -115,15 +124,31 @@ export function PackageImages({ pkg }: { pkg: PackageView }) {
   );
 }
 
-/** Who did what to the package and when, newest first; refetched with the package after every change. */
+type HistoryLine = { at: string; key: string; entry: AuditEntry } | { at: string; key: string; text: TextEntry };
+
+/** The audit entries and the texts in one list, newest first. */
+function historyLines(entries: AuditEntry[], texts: TextEntry[]): HistoryLine[] {
+  const lines: HistoryLine[] = [
+    ...entries.map((entry) => ({ at: entry.at, key: `audit-${entry.id}`, entry })),
+    ...texts.map((text) => ({ at: text.createdAt, key: `text-${text.id}`, text })),
+  ];
+  return lines.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
+/**
+ * Who did what to the package and when, and each text sent to its receiver (number masked, its state
+ * now), newest first; refetched with the package after every change.
+ */
 export function PackageHistory({ trackingCode }: { trackingCode: string }) {
   const history = usePackageHistory(trackingCode);
+  const texts = usePackageTexts(trackingCode);
+  const lines = historyLines(history.data ?? [], texts.data ?? []);
   return (
     <section aria-label="History">
       <Title order={3} size="h5" mb="xs">
         History
       </Title>
-      {history.isPending ? (
+      {history.isPending || texts.isPending ? (
         <Loader size="sm" aria-label="Loading history" />
       ) : history.isError ? (
         <Alert color="red" variant="light" title="Could not load the history">
@@ -132,23 +157,29 @@ export function PackageHistory({ trackingCode }: { trackingCode: string }) {
             Try again
           </Button>
         </Alert>
-      ) : history.data.length === 0 ? (
+      ) : lines.length === 0 ? (
         <Text c="dimmed" size="sm">
           Nothing recorded yet.
         </Text>
       ) : (
         <ol className={classes.history} aria-label={`History of ${trackingCode}, newest first`}>
-          {history.data.map((entry) => (
-            <li key={entry.id} className={classes.historyItem}>
+          {lines.map((line) => (
+            <li key={line.key} className={classes.historyItem}>
               <Text component="span" size="sm" c="dimmed">
-                <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time> · {describeActor(entry)}
+                <time dateTime={line.at}>{formatAuditTime(line.at)}</time> ·{' '}
+                {'entry' in line ? describeActor(line.entry) : 'Text message'}
               </Text>
               <Text component="span" size="sm">
-                {describeAuditEntry(entry)}
+                {'entry' in line ? describeAuditEntry(line.entry) : describeText(line.text)}
               </Text>
             </li>
           ))}
         </ol>
+      )}
+      {texts.isError && (
+        <Text size="sm" c="red.8" mt="xs">
+          Could not load the package’s texts: {texts.error.message}
+        </Text>
       )}
     </section>
   );

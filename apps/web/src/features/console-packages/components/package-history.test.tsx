@@ -40,10 +40,31 @@ const HISTORY = [
   },
 ];
 
-/** The dialog against a server whose history route answers `history`, and the package route the fixture. */
-function openWith(history: () => Response) {
+/** A text of the package as the server lists it: its number masked. */
+const TEXT = {
+  id: 't-1',
+  trackingCode: PACKAGE.trackingCode,
+  channel: 'sms',
+  number: '+233 •••• ••45',
+  kind: 'out_for_delivery',
+  state: 'delivered',
+  errorCode: null,
+  createdAt: '2026-11-25T14:30:00.000Z',
+  sendAt: '2026-11-25T14:30:00.000Z',
+  updatedAt: '2026-11-25T14:31:00.000Z',
+};
+
+/**
+ * The dialog against a server whose history route answers `history`, its texts route `texts`, and the
+ * package route the fixture.
+ */
+function openWith(history: () => Response, texts: () => Response = () => Response.json([])) {
   const fetch = vi.fn(async (path: string) =>
-    String(path).endsWith('/history') ? history() : Response.json(PACKAGE_ANSWER),
+    String(path).endsWith('/history')
+      ? history()
+      : String(path).endsWith('/texts')
+        ? texts()
+        : Response.json(PACKAGE_ANSWER),
   );
   vi.stubGlobal('fetch', fetch);
   renderForTest(<PackageDetailsDialog pkg={PACKAGE} onClose={() => {}} />);
@@ -64,6 +85,29 @@ describe('PackageDetailsDialog history', () => {
       `/api/admin/packages/${PACKAGE.trackingCode}/history`,
       expect.objectContaining({ credentials: 'same-origin' }),
     );
+  });
+
+  it('puts each text of the package among the entries by its time, its number masked', async () => {
+    openWith(
+      () => Response.json(HISTORY),
+      () => Response.json([TEXT]),
+    );
+    const list = await screen.findByRole('list', { name: `History of ${PACKAGE.trackingCode}, newest first` });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]?.textContent).toContain('Text message');
+    expect(items[0]?.textContent).toContain('Text “Out for delivery” to +233 •••• ••45 by SMS: delivered');
+    expect(items[1]?.textContent).toContain('Status changed: Order Placed → Shipped');
+  });
+
+  it('keeps the entries when the texts cannot be read, and says so', async () => {
+    openWith(
+      () => Response.json(HISTORY),
+      () => Response.json({ message: 'Database unavailable' }, { status: 503 }),
+    );
+    expect(await screen.findByText('Could not load the package’s texts: Database unavailable')).toBeTruthy();
+    const list = screen.getByRole('list', { name: `History of ${PACKAGE.trackingCode}, newest first` });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('shows a failure with a retry that loads it again', async () => {
@@ -97,6 +141,7 @@ describe('PackageDetailsDialog history', () => {
           history = [added, ...HISTORY];
           return Response.json(PACKAGE_ANSWER);
         }
+        if (String(path).endsWith('/texts')) return Response.json([]);
         return String(path).endsWith('/history') ? Response.json(history) : Response.json(PACKAGE_ANSWER);
       }),
     );
