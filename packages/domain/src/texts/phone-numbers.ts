@@ -1,4 +1,5 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { CANNOT_TEXT_NUMBER } from '../schemas/messages.ts';
 import type { ACCOUNT_COUNTRIES } from '../constants.ts';
 
 export type TextCountry = (typeof ACCOUNT_COUNTRIES)[number];
@@ -43,4 +44,12 @@ export function countryOfPhone(phone: string): TextCountry | undefined {
   return (Object.keys(COUNTRY_REGIONS) as TextCountry[]).find(
     (country) => getCountryCallingCode(COUNTRY_REGIONS[country]) === calling,
   );
+}
+
+/**
+ * Whether a phone can take the texts a person asked for: undefined when it can, else the form's
+ * message (a number that is no valid number, or a fixed line, gets no text).
+ */
+export function textNumberProblem(phone: string, country?: TextCountry): string | undefined {
+  return toE164(phone, country)?.canText ? undefined : CANNOT_TEXT_NUMBER;
 }
