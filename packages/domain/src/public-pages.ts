@@ -41,7 +41,7 @@ export interface SiteContent {
    */
   notifyCustomers: boolean;
   /** The text updates the pages may offer (a provider is configured: SMS_PROVIDER), null for none. */
-  texts: TextOffer | null;
+  texts?: TextOffer | null | undefined;
 }
 
 /** One code's tracking page (`/track/{code}`): the answer, or the message of why there is none. */

@@ -1,6 +1,6 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { CANNOT_TEXT_NUMBER } from '../schemas/messages.ts';
 import type { ACCOUNT_COUNTRIES } from '../constants.ts';
+import { CANNOT_TEXT_NUMBER } from '../schemas/messages.ts';
 
 export type TextCountry = (typeof ACCOUNT_COUNTRIES)[number];
 
@@ -52,4 +52,9 @@ export function countryOfPhone(phone: string): TextCountry | undefined {
  */
 export function textNumberProblem(phone: string, country?: TextCountry): string | undefined {
   return toE164(phone, country)?.canText ? undefined : CANNOT_TEXT_NUMBER;
+}
+
+/** A number in E.164 as people read it: +234 803 123 4567. */
+export function formatInternational(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }

@@ -18,7 +18,13 @@ const oneSegment = (body: string) => expect(countSegments(body)).toMatchObject({
 describe('renderText', () => {
   it.each(TEXT_KINDS)('renders %s in one GSM-7 segment with the longest values', (kind) => {
     for (const reason of [LONGEST_DEFAULT_REASON, DRIVER_REASON]) {
-      const body = renderText(kind, { companyName: LONG_NAME, link: LINK, reason, companyPhone: PHONE, code: '123456' });
+      const body = renderText(kind, {
+        companyName: LONG_NAME,
+        link: LINK,
+        reason,
+        companyPhone: PHONE,
+        code: '123456',
+      });
       oneSegment(body);
       expect(body).toContain(kind === 'help' ? PHONE : LINK);
       expect(body).toContain('Reply STOP to opt out');

@@ -13,6 +13,7 @@ import {
 } from '../../../plugins/idempotency/index.ts';
 import { rateLimitFor } from '../../../plugins/rate-limits.ts';
 import { customerActor } from '../../audit/audit.service.ts';
+import { shipperTextsCheck } from '../../texts/shipper-texts.ts';
 import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
 import { submitPackage } from './submission.service.ts';
 
@@ -37,6 +38,7 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
     },
   });
   const tmpRoot = path.join(config.dataDir, 'tmp');
+  const shipperTexts = shipperTextsCheck(config);
 
   app.post(
     '/api/submit-package',
@@ -46,7 +48,9 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
         summary: "A customer's package with its images: stored as Pending under a new tracking code",
         description:
           'Every accepted submission queues an e-mail receipt to the shipper (`email`) in the same ' +
-          'transaction as the package. Images are re-encoded as WebP (orientation applied, metadata ' +
+          'transaction as the package. With a text provider, `textUpdates` (sms or whatsapp) asks for the ' +
+          "journey's texts at the shipper's phone, which must then take texts. Images are re-encoded as " +
+          'WebP (orientation applied, metadata ' +
           'dropped): display ≤ 1600 px, thumbnail ≤ 400 px. A refusal stores nothing: no row, no file.',
         consumes: ['multipart/form-data'],
         body: packageFormSchema,
@@ -76,6 +80,7 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
         outcome = await submitPackage(app, customerActor(request), submission, {
           claimKey: () => claimIdempotencyKey(request, reply, submissionFingerprint(submission)),
           log: request.log,
+          shipperTexts,
         });
       } finally {
         await submission.cleanup();
