@@ -3,11 +3,16 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { saveShipperTexts } from './text-subscriptions.repository.ts';
 
-/** The shipper's choice on the ship form, checked: the channel their texts will go by, or why none can. */
+/**
+ * The shipper's choice on the ship form, checked: the channel their texts will go by, with what stores
+ * it in the package's own transaction, or why their phone cannot take texts.
+ */
 export type ShipperTextsCheck = (
   phone: string,
   wanted: TextChannel,
-) => Promise<{ channel: TextChannel } | { problem: string }>;
+) => Promise<
+  { channel: TextChannel; store: (tx: Database, pkg: { id: string }) => Promise<void> } | { problem: string }
+>;
 
 /**
  * The ship form's "Text me updates", only with SMS_PROVIDER (the phone-number metadata loads at the
@@ -22,10 +27,7 @@ export function shipperTextsCheck(config: Pick<Config, 'company' | 'texts'>): Sh
     const { countryOfPhone, textNumberProblem } = await import('@waybill/domain/phone-numbers');
     const problem = textNumberProblem(phone, countryOfPhone(config.company.phone));
     if (problem) return { problem };
-    return { channel: wanted === 'whatsapp' && whatsapp ? 'whatsapp' : 'sms' };
+    const channel: TextChannel = wanted === 'whatsapp' && whatsapp ? 'whatsapp' : 'sms';
+    return { channel, store: (tx, pkg) => saveShipperTexts(tx, pkg.id, channel) };
   };
 }
-
-/** Stores the shipper's channel in the package's own transaction. */
-export const storeShipperTexts = (channel: TextChannel) => (tx: Database, pkg: { id: string }) =>
-  saveShipperTexts(tx, pkg.id, channel);

@@ -22,7 +22,7 @@ import { formatInternational, type TextCountry, type TextNumber, toE164 } from '
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
-import { countMailboxRequest, lockPackageByCode } from '../subscriptions/subscriptions.repository.ts';
+import { countMailboxRequest, lockPackageByCode } from '../subscriptions/subscriptions.service.ts';
 import * as repository from './text-subscriptions.repository.ts';
 import { insertText, isOptedOut } from './texts.repository.ts';
 

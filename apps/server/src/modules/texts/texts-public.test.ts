@@ -12,11 +12,11 @@ import {
 } from '@waybill/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageFields } from '../../../test/support/factories.ts';
 import { drive, roadEvent } from '../../../test/support/road.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { TWILIO_NUMBER, TWILIO_SID, TWILIO_TOKEN } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
-import { packageFields } from '../../../test/support/factories.ts';
 import { packages, shipperTexts, textSubscriptions } from '../../db/schema/index.ts';
 import { confirmTextUpdates, requestTextUpdates, type TextSubscriptionDeps } from './text-subscriptions.service.ts';
 
@@ -95,7 +95,9 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
     );
     const texts = await app.textsOf(code);
     expect(texts.map((text) => `${text.kind}:${text.channel}`).sort()).toEqual(
-      ['attempt_failed', 'delivered', 'out_for_delivery'].flatMap((kind) => [`${kind}:${channel}`, `${kind}:sms`]).sort(),
+      ['attempt_failed', 'delivered', 'out_for_delivery']
+        .flatMap((kind) => [`${kind}:${channel}`, `${kind}:sms`])
+        .sort(),
     );
   });
 
@@ -206,8 +208,10 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
       TEXT_CODE_EXPIRED,
     );
     const inTime = new Date(late.getTime() - 1);
-    await expect(confirmTextUpdates(deps, code, { phone: follower.typed, code: fresh }, inTime)).resolves.toMatchObject({
-      number: expect.stringMatching(/^\+234 /),
-    });
+    await expect(confirmTextUpdates(deps, code, { phone: follower.typed, code: fresh }, inTime)).resolves.toMatchObject(
+      {
+        number: expect.stringMatching(/^\+234 /),
+      },
+    );
   });
 });

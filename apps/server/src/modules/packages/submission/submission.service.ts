@@ -7,9 +7,9 @@ import {
   shipperTextsSchema,
   type TextChannel,
 } from '@waybill/domain';
+import type { Database } from '../../../db/client.ts';
 import { validationError } from '../../../errors.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
-import { type ShipperTextsCheck, storeShipperTexts } from '../../texts/shipper-texts.ts';
 import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
 import { createPackage, type PackageDeps } from '../packages.service.ts';
 import type { ReceivedFile } from './multipart-submission.ts';
@@ -21,9 +21,19 @@ export interface SubmissionSteps<Replay> {
    */
   claimKey(): Promise<Replay | undefined>;
   log: { info(details: object, message: string): void };
-  /** With a text provider: checks the shipper's "Text me updates" (without one, it is not read). */
-  shipperTexts?: ShipperTextsCheck | undefined;
+  /**
+   * With a text provider: checks the shipper's "Text me updates" and stores the channel in the
+   * package's transaction (without one, the choice is not read).
+   */
+  shipperTexts?: ShipperTexts | undefined;
 }
+
+/** The texts module's check of the shipper's choice (`app.shipperTexts`). */
+type ShipperTexts = (
+  phone: string,
+  wanted: TextChannel,
+) => Promise<{ channel: TextChannel; store: StoreAlso } | { problem: string }>;
+type StoreAlso = (tx: Database, pkg: { id: string }) => Promise<void>;
 
 /**
  * A customer's package, from the fields and images a form carried: the fields are checked (SPEC §5
@@ -49,10 +59,11 @@ export async function submitPackage<Replay>(
     issues.push({ code: 'custom', path: ['phone'], message: texts.problem, input: received.fields.phone });
   }
   if (!input.success || issues.length > 0) throw validationError(issues);
-  const channel: TextChannel | undefined = texts && 'channel' in texts ? texts.channel : undefined;
+  const chosen = texts && 'channel' in texts ? texts : undefined;
+  const channel = chosen?.channel;
   const replay = await steps.claimKey();
   if (replay !== undefined) return { replay };
-  const pkg = await storePackage(deps, actor, receiverWire.fromWire(input.data), received.files, channel);
+  const pkg = await storePackage(deps, actor, receiverWire.fromWire(input.data), received.files, chosen?.store);
   steps.log.info({ trackingCode: pkg.trackingCode, images: received.files.length }, 'package submitted');
   return {
     submitted: {
@@ -70,11 +81,11 @@ async function storePackage(
   actor: AuditActor,
   input: PackageDetails,
   files: ReceivedFile[],
-  textChannel: TextChannel | undefined,
+  storeAlso: StoreAlso | undefined,
 ) {
   const images = await storeImages(files, deps.storage);
   try {
-    return await createPackage(deps, actor, input, images, textChannel && storeShipperTexts(textChannel));
+    return await createPackage(deps, actor, input, images, storeAlso);
   } catch (error) {
     await deleteStoredImages(images, deps.storage);
     throw error;

@@ -13,7 +13,6 @@ import {
 } from '../../../plugins/idempotency/index.ts';
 import { rateLimitFor } from '../../../plugins/rate-limits.ts';
 import { customerActor } from '../../audit/audit.service.ts';
-import { shipperTextsCheck } from '../../texts/shipper-texts.ts';
 import { MULTIPART_FIELD_BYTES, receiveSubmission, submissionFingerprint } from './multipart-submission.ts';
 import { submitPackage } from './submission.service.ts';
 
@@ -38,7 +37,6 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
     },
   });
   const tmpRoot = path.join(config.dataDir, 'tmp');
-  const shipperTexts = shipperTextsCheck(config);
 
   app.post(
     '/api/submit-package',
@@ -80,7 +78,7 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
         outcome = await submitPackage(app, customerActor(request), submission, {
           claimKey: () => claimIdempotencyKey(request, reply, submissionFingerprint(submission)),
           log: request.log,
-          shipperTexts,
+          shipperTexts: app.shipperTexts,
         });
       } finally {
         await submission.cleanup();
