@@ -24,6 +24,8 @@ afterEach(() => {
 });
 
 const textMe = () => screen.queryByRole('checkbox', { name: 'Text me updates' });
+/** The options load with their own module, once the form shows. */
+const loaded = () => screen.findByRole('checkbox', { name: 'Text me updates' }, { timeout: 5000 });
 const radio = (name: string) => screen.queryByRole('radio', { name });
 
 /** Fills in every field, reviews and confirms; answers each submission with `answer`; the forms sent. */
@@ -62,8 +64,9 @@ describe("the ship form's text options", () => {
     expect(textMe()).toBeNull();
   });
 
-  it('ask "Text me updates", off by default, with no channel to choose without WhatsApp', () => {
+  it('ask "Text me updates", off by default, with no channel to choose without WhatsApp', async () => {
     renderForm({ whatsapp: false });
+    await loaded();
     expect((textMe() as HTMLInputElement).checked).toBe(false);
     fireEvent.click(textMe()!);
     expect((textMe() as HTMLInputElement).checked).toBe(true);
@@ -72,6 +75,7 @@ describe("the ship form's text options", () => {
 
   it('offer SMS or WhatsApp once ticked, send the choice, and say under the phone when it cannot take texts', async () => {
     renderForm({ whatsapp: true });
+    await loaded();
     expect(radio('by SMS')).toBeNull();
     fireEvent.click(textMe()!);
     expect((radio('by SMS') as HTMLInputElement).checked).toBe(true);
@@ -93,6 +97,7 @@ describe("the ship form's text options", () => {
     // jsdom lays nothing out: the success panel's scroll into view has nowhere to go.
     Element.prototype.scrollIntoView ??= () => {};
     renderForm({ whatsapp: true });
+    await loaded();
     const answer = { message: PACKAGE_SUBMITTED, trackingCode: 'WB2345ABCDEF', status: 'Pending', packageImages: [] };
     const sent = await submitWith(() => Response.json(answer, { status: 201 }));
     expect(await screen.findByTestId('submission-success', {}, { timeout: 5000 })).toBeTruthy();

@@ -9,7 +9,7 @@ import {
   type TextOffer,
   TOAST_MS,
 } from '@waybill/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -21,7 +21,12 @@ import { PackageDetailsFields } from './package-details-fields.tsx';
 import { PartyFields } from './party-fields.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { SubmissionSuccess } from './submission-success.tsx';
-import { TextMeUpdates } from './text-me-updates.tsx';
+
+/**
+ * Loaded only when the server can send texts (and the island is awake): without a provider, the
+ * form's download is as it was (Mantine's checkbox and radio weigh about 6 KB gzip).
+ */
+const TextMeUpdates = lazy(() => import('./text-me-updates.tsx').then((module) => ({ default: module.TextMeUpdates })));
 
 // The schema's number fields accept text (multipart sends text), so its input type is wider than the form's.
 const resolver = zodResolver(packageFormInputSchema) as unknown as Resolver<ShipFormValues, unknown, PackageFormInput>;
@@ -91,15 +96,17 @@ export function ShipForm({ texts = null }: { texts?: TextOffer | null }) {
         <Stack gap="lg">
           <PartyFields form={form} />
           {texts ? (
-            <TextMeUpdates
-              offer={texts}
-              value={textUpdates}
-              onChange={(next) => {
-                setTextUpdates(next);
-                // The phone's "cannot receive texts" holds only while texts are asked for.
-                if (!next && form.formState.errors.phone?.message === CANNOT_TEXT_NUMBER) form.clearErrors('phone');
-              }}
-            />
+            <Suspense fallback={null}>
+              <TextMeUpdates
+                offer={texts}
+                value={textUpdates}
+                onChange={(next) => {
+                  setTextUpdates(next);
+                  // The phone's "cannot receive texts" holds only while texts are asked for.
+                  if (!next && form.formState.errors.phone?.message === CANNOT_TEXT_NUMBER) form.clearErrors('phone');
+                }}
+              />
+            </Suspense>
           ) : null}
           <PackageDetailsFields form={form} />
           <ImagePicker
