@@ -9,7 +9,7 @@ import {
   type TextOffer,
   TOAST_MS,
 } from '@waybill/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -43,6 +43,10 @@ export function ShipForm({ texts = null }: { texts?: TextOffer | null }) {
   const [review, setReview] = useState<PackageFormInput | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [textUpdates, setTextUpdates] = useState<TextChannel | undefined>();
+  // The text options are the browser's alone: the server's HTML and the hydration have none of them
+  // (a lazy module the server cannot wait for would make React redo the whole form in the browser).
+  const [awake, setAwake] = useState(false);
+  useEffect(() => setAwake(true), []);
   // Every package sent during this visit, newest first: each code stays on screen until the visitor leaves.
   const [submitted, setSubmitted] = useState<
     { trackingCode: string; receiptTo: string; textsBy: TextChannel | undefined }[]
@@ -95,7 +99,7 @@ export function ShipForm({ texts = null }: { texts?: TextOffer | null }) {
       <form noValidate onSubmit={form.handleSubmit(openReview)}>
         <Stack gap="lg">
           <PartyFields form={form} />
-          {texts ? (
+          {texts && awake ? (
             <Suspense fallback={null}>
               <TextMeUpdates
                 offer={texts}
