@@ -1,5 +1,6 @@
 import { DEFAULT_PHONE } from './constants.ts';
 import type { CompanySettings, Plan, SavedContactDetails } from './schemas/settings.ts';
+import type { TextOffer } from './schemas/texts.ts';
 import type { TrackResult } from './schemas/tracking.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface SiteContent {
    * (the console's notification setting): the pages promise those e-mails only while it is on.
    */
   notifyCustomers: boolean;
+  /** The text updates the pages may offer (a provider is configured: SMS_PROVIDER), null for none. */
+  texts?: TextOffer | null | undefined;
 }
 
 /** One code's tracking page (`/track/{code}`): the answer, or the message of why there is none. */

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TRACKING_CODES_TOO_MANY, type TrackResult } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -185,5 +185,29 @@ describe('Track page with one package', () => {
     expect(screen.queryByText('Current')).toBeNull();
     expect(screen.queryByText(/current step/)).toBeNull();
     expect(screen.queryByText('Estimated delivery')).toBeNull();
+  });
+});
+
+describe('text updates on the tracking page', () => {
+  const textsTitle = () => screen.queryByRole('heading', { name: 'Get text updates' });
+
+  it('are offered beside the e-mail updates only when the server can send texts', async () => {
+    const result = PACKAGES.SHIPPED22AAA!;
+    openWith({ code: result.trackingNumber, result, texts: true });
+    await screen.findByTestId('tracking-number');
+    expect(textsTitle()).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Get e-mail updates' })).toBeTruthy();
+  });
+
+  it('are absent without a provider, and for a delivered package', async () => {
+    const shipped = PACKAGES.SHIPPED22AAA!;
+    openWith({ code: shipped.trackingNumber, result: shipped });
+    await screen.findByTestId('tracking-number');
+    expect(textsTitle()).toBeNull();
+    cleanup();
+    const delivered = answer('DELIVERED2EE', { status: 'Delivered' });
+    openWith({ code: delivered.trackingNumber, result: delivered, texts: true });
+    await screen.findByTestId('tracking-number');
+    expect(textsTitle()).toBeNull();
   });
 });

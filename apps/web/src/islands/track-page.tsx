@@ -13,13 +13,15 @@ export interface TrackPageProps {
   error: string | null;
   /** The `codes` of `/track?codes=…` as the address gives them ('' for none). */
   listed: string;
+  /** The server can send texts (SMS_PROVIDER): the result offers text updates. */
+  texts?: boolean;
 }
 
 /** Each search is an address of its own (a history entry, a link to keep or share), answered by the server. */
 const track = (codes: string[]) => window.location.assign(trackingPagePath(codes));
 
 /** /track, /track/{code} and /track?codes=…: the search box with one code's answer or several codes' list. */
-function TrackPage({ code, result, error, listed }: TrackPageProps) {
+function TrackPage({ code, result, error, listed, texts = false }: TrackPageProps) {
   const parsed = parseTrackingCodes(listed);
   // An address without codes is the empty search; one with too many says so above an empty list.
   const several = listed !== '' && (parsed.ok || parsed.message === TRACKING_CODES_TOO_MANY);
@@ -31,6 +33,7 @@ function TrackPage({ code, result, error, listed }: TrackPageProps) {
       initialError={error}
       onTrackCode={(next) => track([next])}
       onTrackCodes={track}
+      textUpdates={texts}
     />
   );
 }

@@ -215,3 +215,18 @@ export const TIME_ZONE_UNKNOWN = 'Choose a time zone from the list, such as Afri
 export const CLOCK_TIME_FORMAT = 'Enter a time as HH:MM on the 24-hour clock, such as 21:00';
 export const TEXT_SWITCH_REQUIRED = 'Say whether this text is sent: on or off';
 export const TEXT_STATE_UNKNOWN = 'state must be queued, sending, sent, delivered, failed or undelivered';
+
+// Text updates: the ship form's "Text me updates" and the tracking page's text subscriptions.
+export const PHONE_REQUIRED = 'Phone number is required';
+export const CANNOT_TEXT_NUMBER = 'This number cannot receive text messages';
+/** The answer to every accepted request for text updates, whatever the number's state: it never tells which. */
+export const TEXT_CODE_SENT =
+  'Unless this number already gets text updates for this package, we are texting it a 6-digit code. Enter it below within 10 minutes.';
+export const TEXT_CODE_FORMAT = 'Enter the 6-digit code from the text';
+export const TEXT_CODE_WRONG = 'That is not the code we sent. Check the text and try again.';
+export const TEXT_CODE_EXPIRED = 'This code has expired. Ask for a new code.';
+export const TEXT_CODE_LOCKED = 'Too many wrong codes. Ask for a new code.';
+export const textUpdatesConfirmed = (number: string) =>
+  `${number} will get a text when this package is out for delivery, if a delivery attempt fails, when it is delivered and if it returns to its sender. Reply STOP to any of them to stop.`;
+export const tooManyTextCodesMessage = (wait: string) =>
+  `This number has been sent too many codes. Please try again in ${wait}.`;

@@ -13,7 +13,7 @@ import {
   TEXT_MAX,
   tooLongMessage,
 } from './fields.ts';
-import { PACKAGE_SUBMITTED } from './messages.ts';
+import { PACKAGE_SUBMITTED, PHONE_REQUIRED } from './messages.ts';
 import { receiverWire } from './wire-names.ts';
 
 /** The most characters each text field of a submission holds (after trimming). */
@@ -33,7 +33,7 @@ const TEXT_FIELD_MAX = {
 const packageDetailsShape = {
   name: requiredText('Name is required', TEXT_FIELD_MAX.name),
   email: requiredEmail('Email is required'),
-  phone: requiredText('Phone number is required', TEXT_FIELD_MAX.phone),
+  phone: requiredText(PHONE_REQUIRED, TEXT_FIELD_MAX.phone),
   pickupLocation: requiredText('Pickup location is required', TEXT_FIELD_MAX.pickupLocation),
   receiverName: requiredText("Receiver's name is required", TEXT_FIELD_MAX.receiverName),
   receiverEmail: requiredEmail("Receiver's email is required"),
@@ -121,6 +121,10 @@ export const submittedPackageSchema = z.object({
   trackingCode: z.string(),
   status: z.string(),
   packageImages: z.array(z.string()).describe('Display-size image URLs'),
+  textUpdates: z
+    .enum(['sms', 'whatsapp'])
+    .optional()
+    .describe("Present only when the shipper's texts will come: the channel they go by"),
 });
 export type SubmittedPackage = z.infer<typeof submittedPackageSchema>;
 

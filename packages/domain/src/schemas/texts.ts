@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { ACCOUNT_COUNTRIES } from '../constants.ts';
 import { CLOCK_TIME_PATTERN, isIanaTimeZone } from '../texts/quiet-hours.ts';
 import { TEXT_KINDS } from '../texts/text-templates.ts';
-import { CLOCK_TIME_FORMAT, TEXT_STATE_UNKNOWN, TEXT_SWITCH_REQUIRED, TIME_ZONE_UNKNOWN } from './messages.ts';
+import { requiredText } from './fields.ts';
+import {
+  CLOCK_TIME_FORMAT,
+  PHONE_REQUIRED,
+  TEXT_CODE_FORMAT,
+  TEXT_CODE_SENT,
+  TEXT_STATE_UNKNOWN,
+  TEXT_SWITCH_REQUIRED,
+  TIME_ZONE_UNKNOWN,
+} from './messages.ts';
 import { pageQueryFields } from './paging.ts';
 
 const field = (max: number, description: string) => z.string().max(max).optional().describe(description);
@@ -123,6 +133,7 @@ export const TEXT_KIND_LABELS: Record<(typeof TEXT_KINDS)[number], string> = {
   delivered: 'Delivered',
   returning: 'Returning to sender',
   help: 'Answer to HELP',
+  updates_code: 'Code for text updates',
 };
 
 export const TEXT_CHANNEL_LABELS: Record<TextEntry['channel'], string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
@@ -132,3 +143,58 @@ export function describeText(text: Pick<TextEntry, 'kind' | 'number' | 'channel'
   const error = text.errorCode ? ` (${text.errorCode})` : '';
   return `Text “${TEXT_KIND_LABELS[text.kind]}” to ${text.number} by ${TEXT_CHANNEL_LABELS[text.channel]}: ${text.state}${error}`;
 }
+
+/** How a shipper who asked gets the journey's texts (the ship form's "Text me updates"). */
+export const TEXT_CHANNELS = ['sms', 'whatsapp'] as const;
+export type TextChannel = (typeof TEXT_CHANNELS)[number];
+
+/**
+ * The ship form's text fields beside SPEC's (sent only when the shipper ticked "Text me updates"):
+ * `textUpdates` is the channel. Anything else reads as no texts.
+ */
+export const shipperTextsSchema = z.object({
+  textUpdates: z
+    .enum(TEXT_CHANNELS)
+    .optional()
+    .catch(undefined)
+    .describe('sms or whatsapp: the shipper asked for the journey’s texts on that channel; absent: none'),
+});
+
+/** What the public pages may offer of texts (no provider: nothing). */
+export interface TextOffer {
+  /** WhatsApp is offered beside SMS (TWILIO_WHATSAPP_FROM). */
+  whatsapp: boolean;
+}
+
+export const TEXT_CODE_LENGTH = 6;
+/** Wrong codes a subscription's code takes before it is void. */
+export const TEXT_CODE_TRIES = 5;
+/** How long a code works. */
+export const TEXT_CODE_MINUTES = 10;
+
+const phoneField = requiredText(PHONE_REQUIRED, 40);
+const countryField = z
+  .enum(ACCOUNT_COUNTRIES)
+  .optional()
+  .describe('The country of a number typed without its +code (one of SPEC’s five)');
+
+/** POST /api/track/{code}/text-subscriptions. */
+export const textSubscribeBodySchema = z.object({ phone: phoneField, country: countryField });
+export type TextSubscribeBody = z.infer<typeof textSubscribeBodySchema>;
+export const textSubscribeAnswerSchema = z.object({ message: z.literal(TEXT_CODE_SENT) });
+
+/** POST /api/track/{code}/text-subscriptions/confirm. */
+export const textConfirmBodySchema = z.object({
+  phone: phoneField,
+  country: countryField,
+  code: z
+    .string({ error: TEXT_CODE_FORMAT })
+    .trim()
+    .regex(new RegExp(`^\\d{${TEXT_CODE_LENGTH}}$`), { error: TEXT_CODE_FORMAT }),
+});
+export type TextConfirmBody = z.infer<typeof textConfirmBodySchema>;
+export const textConfirmAnswerSchema = z.object({
+  message: z.string().describe('What was confirmed, with the number'),
+  number: z.string().describe('The number in international form'),
+});
+export type TextConfirmAnswer = z.infer<typeof textConfirmAnswerSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryOfPhone, toE164 } from './phone-numbers.ts';
+import { CANNOT_TEXT_NUMBER } from '../schemas/messages.ts';
+import { countryOfPhone, textNumberProblem, toE164 } from './phone-numbers.ts';
 
 describe('toE164', () => {
   it.each([
@@ -35,5 +36,18 @@ describe('countryOfPhone', () => {
     expect(countryOfPhone('+1 (555) 123-4567')).toBe('United States');
     expect(countryOfPhone('+33 1 23 45 67 89')).toBeUndefined();
     expect(countryOfPhone('0803 123 4567')).toBeUndefined();
+  });
+});
+
+describe('textNumberProblem', () => {
+  it('accepts a mobile number, typed in the country given or with its +code', () => {
+    expect(textNumberProblem('0803 123 4567', 'Nigeria')).toBeUndefined();
+    expect(textNumberProblem('+44 7911 123456')).toBeUndefined();
+  });
+
+  it('says a fixed line or no number at all cannot receive texts', () => {
+    expect(textNumberProblem('020 7946 0958', 'United Kingdom')).toBe(CANNOT_TEXT_NUMBER);
+    expect(textNumberProblem('12', 'Nigeria')).toBe(CANNOT_TEXT_NUMBER);
+    expect(textNumberProblem('0803 123 4567')).toBe(CANNOT_TEXT_NUMBER);
   });
 });

@@ -1,5 +1,6 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { ACCOUNT_COUNTRIES } from '../constants.ts';
+import { CANNOT_TEXT_NUMBER } from '../schemas/messages.ts';
 
 export type TextCountry = (typeof ACCOUNT_COUNTRIES)[number];
 
@@ -43,4 +44,17 @@ export function countryOfPhone(phone: string): TextCountry | undefined {
   return (Object.keys(COUNTRY_REGIONS) as TextCountry[]).find(
     (country) => getCountryCallingCode(COUNTRY_REGIONS[country]) === calling,
   );
+}
+
+/**
+ * Whether a phone can take the texts a person asked for: undefined when it can, else the form's
+ * message (a number that is no valid number, or a fixed line, gets no text).
+ */
+export function textNumberProblem(phone: string, country?: TextCountry): string | undefined {
+  return toE164(phone, country)?.canText ? undefined : CANNOT_TEXT_NUMBER;
+}
+
+/** A number in E.164 as people read it: +234 803 123 4567. */
+export function formatInternational(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }

@@ -18,7 +18,13 @@ const oneSegment = (body: string) => expect(countSegments(body)).toMatchObject({
 describe('renderText', () => {
   it.each(TEXT_KINDS)('renders %s in one GSM-7 segment with the longest values', (kind) => {
     for (const reason of [LONGEST_DEFAULT_REASON, DRIVER_REASON]) {
-      const body = renderText(kind, { companyName: LONG_NAME, link: LINK, reason, companyPhone: PHONE });
+      const body = renderText(kind, {
+        companyName: LONG_NAME,
+        link: LINK,
+        reason,
+        companyPhone: PHONE,
+        code: '123456',
+      });
       oneSegment(body);
       expect(body).toContain(kind === 'help' ? PHONE : LINK);
       expect(body).toContain('Reply STOP to opt out');
@@ -58,5 +64,10 @@ describe('renderText', () => {
       expect(body).not.toContain('\n');
       if (kind !== 'help') expect(body).toContain(LINK);
     }
+  });
+
+  it('puts the code of a text subscription in its text', () => {
+    const body = renderText('updates_code', { companyName: 'Acme', link: LINK, code: '048213' });
+    expect(body).toBe(`Acme: 048213 is your code for text updates, valid 10 minutes. ${LINK} Reply STOP to opt out`);
   });
 });

@@ -1,10 +1,18 @@
 import { GSM7_SEGMENT, gsm7Length, toGsm7Text } from './gsm7.ts';
 
 /**
- * The texts a package's journey sends its receiver, and the answer to HELP. Each is one GSM-7 segment
+ * The texts a package's journey sends its receiver (and the shipper and subscribers who asked), the answer
+ * to HELP, and the code that confirms a number for a package's text updates. Each is one GSM-7 segment
  * (160 septets) with the company's name, the short link PUBLIC_URL/t/CODE and how to opt out.
  */
-export const TEXT_KINDS = ['out_for_delivery', 'attempt_failed', 'delivered', 'returning', 'help'] as const;
+export const TEXT_KINDS = [
+  'out_for_delivery',
+  'attempt_failed',
+  'delivered',
+  'returning',
+  'help',
+  'updates_code',
+] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
 /** The company's name in a text is cut to this many septets (and further if the rest needs the room). */
@@ -20,6 +28,8 @@ export interface TextValues {
   reason?: string;
   /** The company's phone (HELP's answer). */
   companyPhone?: string;
+  /** The 6-digit code of a text subscription (updates_code). */
+  code?: string;
 }
 
 const septets = (text: string) => gsm7Length(text) ?? Number.POSITIVE_INFINITY;
@@ -38,7 +48,7 @@ export function cutToSeptets(text: string, max: number): string {
   return `${cut.trimEnd()}${ELLIPSIS}`;
 }
 
-function compose(kind: TextKind, name: string, link: string, reason: string, phone: string): string {
+function compose(kind: TextKind, name: string, link: string, reason: string, phone: string, code: string): string {
   switch (kind) {
     case 'out_for_delivery':
       return `${name}: your parcel is out for delivery today. Track: ${link} ${OPT_OUT}`;
@@ -50,6 +60,8 @@ function compose(kind: TextKind, name: string, link: string, reason: string, pho
       return `${name}: parcel returning to sender${reason ? `: ${reason}` : ''}. ${link} ${OPT_OUT}`;
     case 'help':
       return `${name}: for help call ${phone}. ${OPT_OUT}, START to opt back in.`;
+    case 'updates_code':
+      return `${name}: ${code} is your code for text updates, valid 10 minutes. ${link} ${OPT_OUT}`;
   }
 }
 
@@ -64,12 +76,13 @@ export function renderText(kind: TextKind, values: TextValues): string {
   const reason = toGsm7Text(values.reason ?? '');
   const phone = toGsm7Text(values.companyPhone ?? '');
   const link = toGsm7Text(values.link);
-  const full = compose(kind, name, link, reason, phone);
+  const code = toGsm7Text(values.code ?? '');
+  const full = compose(kind, name, link, reason, phone, code);
   if (septets(full) <= GSM7_SEGMENT) return full;
   const room = (text: string) => GSM7_SEGMENT - septets(text);
-  const shortReason = cutToSeptets(reason, room(compose(kind, name, link, '', phone)) - 2);
-  const withShortReason = compose(kind, name, link, shortReason, phone);
+  const shortReason = cutToSeptets(reason, room(compose(kind, name, link, '', phone, code)) - 2);
+  const withShortReason = compose(kind, name, link, shortReason, phone, code);
   if (septets(withShortReason) <= GSM7_SEGMENT) return withShortReason;
   const shortName = cutToSeptets(name, name.length + room(withShortReason)) || name.slice(0, 1);
-  return compose(kind, shortName, link, shortReason, phone);
+  return compose(kind, shortName, link, shortReason, phone, code);
 }

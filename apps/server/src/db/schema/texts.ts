@@ -73,3 +73,49 @@ export const textSettings = pgTable(
   },
   (table) => [check('text_settings_single_row', sql`${table.id} = 1`)],
 );
+
+/** The shippers who ticked "Text me updates" on the ship form, with the channel they chose. */
+export const shipperTexts = pgTable(
+  'shipper_texts',
+  {
+    packageId: uuid('package_id')
+      .primaryKey()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** `sms` or `whatsapp`. */
+    channel: text('channel').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [check('shipper_texts_channel', sql`${table.channel} in ('sms', 'whatsapp')`)],
+);
+
+/**
+ * The numbers that asked the tracking page for a package's texts: `pending` until the 6-digit code
+ * texted to them is entered (its keyed hash, 10 minutes, 5 wrong tries), then `confirmed`.
+ */
+export const textSubscriptions = pgTable(
+  'text_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    number: text('number').notNull(),
+    /** pending or confirmed. */
+    status: text('status').notNull().default('pending'),
+    /** HMAC of the subscription's id and its code (subscription keys): a dump cannot try the million codes. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, precision: 3 }),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true, precision: 3 }),
+    /** Codes texted so far: each one's text has an event key of its own. */
+    codesSent: integer('codes_sent').notNull().default(0),
+    /** Wrong codes entered against the current code. */
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('text_subscriptions_package_number_key').on(table.packageId, table.number),
+    check('text_subscriptions_status', sql`${table.status} in ('pending', 'confirmed')`),
+  ],
+);

@@ -85,6 +85,8 @@ export async function createPackage(
   actor: AuditActor,
   input: PackageDetails,
   images: StoredImage[],
+  /** What else the submission stores in the package's own transaction (the shipper's text choice). */
+  alsoStore?: (tx: Database, pkg: repository.PackageRow) => Promise<void>,
 ): Promise<PackageAnswer> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -104,6 +106,7 @@ export async function createPackage(
           actor,
           payload: {},
         });
+        await alsoStore?.(tx, pkg);
         await recordAudit(tx, {
           actor,
           action: 'package.submitted',

@@ -1,4 +1,4 @@
-import type { CompanySettings, SiteContent } from '@waybill/domain';
+import type { CompanySettings, SiteContent, TextOffer } from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { listContactDetails } from '../company-details/company-details.service.ts';
 import { getNotificationSettings } from '../mail/mail.service.ts';
@@ -6,9 +6,15 @@ import { listPlans } from '../plans/plans.service.ts';
 
 /**
  * What the public pages show now: the saved plan and contact details (the first of each), the company
- * settings, the year, and whether customers are notified (what the pages may promise).
+ * settings, the year, whether customers are notified and which texts are offered (what the pages may
+ * promise and offer).
  */
-export async function loadSiteContent(db: Database, company: CompanySettings, now = new Date()): Promise<SiteContent> {
+export async function loadSiteContent(
+  db: Database,
+  company: CompanySettings,
+  now = new Date(),
+  texts: TextOffer | null = null,
+): Promise<SiteContent> {
   const [plans, details, notifications] = await Promise.all([
     listPlans(db),
     listContactDetails(db),
@@ -20,5 +26,6 @@ export async function loadSiteContent(db: Database, company: CompanySettings, no
     company,
     year: now.getFullYear(),
     notifyCustomers: notifications.notifyCustomers,
+    texts,
   };
 }

@@ -70,8 +70,13 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true, index: false, cacheControl: false });
   const renderer = await loadPageRenderer(root);
 
+  // Which texts the pages offer: a fact of the configuration, never a secret of it.
+  const textsConfig = app.config.texts;
+  const texts = textsConfig
+    ? { whatsapp: textsConfig.provider === 'twilio' && textsConfig.whatsappFrom !== undefined }
+    : null;
   const render = async (request: Omit<PageRequest, 'content'>) => {
-    const content = await loadSiteContent(app.db, app.config.company);
+    const content = await loadSiteContent(app.db, app.config.company, new Date(), texts);
     const { status, html } = renderer.render({ ...request, content });
     return preparePage(status, html);
   };

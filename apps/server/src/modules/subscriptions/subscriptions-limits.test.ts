@@ -112,6 +112,14 @@ describe.each(databasesFor('sql'))('e-mail updates on %s', (kind) => {
     expect(invalid.body.errors).toEqual({ email: 'Invalid email address' });
     expect((await subscribe(trackingCode, `${'a'.repeat(300)}@example.org`)).status).toBe(400);
     expect((await testApp.app.db.select().from(trackingSubscriptions)).length).toBe(before);
+    // Without SMS_PROVIDER the tracking page's text updates do not exist, for a known package too.
+    for (const path of ['text-subscriptions', 'text-subscriptions/confirm']) {
+      const texts = await visitor.post(`/api/track/${trackingCode}/${path}`, {
+        phone: '+2348031234567',
+        code: '123456',
+      });
+      expect([path, texts.status, texts.body.message]).toEqual([path, 404, expect.stringMatching(/^Route POST/)]);
+    }
 
     for (const link of [
       `${CONFIRM_PATH}${'A'.repeat(43)}`,

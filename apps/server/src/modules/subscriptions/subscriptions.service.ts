@@ -18,6 +18,12 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { confirmUrl, enqueueSubscriptionConfirmation } from '../mail/index.ts';
 import * as repository from './subscriptions.repository.ts';
 
+/**
+ * What text updates share with e-mail updates: the package's lock every change of its subscriptions
+ * takes, and the count of requests a day for one address (a number's counted under `text:+E.164`).
+ */
+export { countMailboxRequest, lockPackageByCode } from './subscriptions.repository.ts';
+
 const CONFIRM_MS = SUBSCRIPTION_CONFIRM_HOURS * 60 * 60_000;
 /**
  * A request for an address still waiting for its confirmation sends a new link only once the last one

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type TextProvider, TextSendError } from './text-provider.ts';
 import { getTextRules } from './text-settings.service.ts';
+import { blankCodeOf } from './text-subscriptions.repository.ts';
 import {
   claimNextText,
   isOptedOut,
@@ -62,6 +63,12 @@ export function nextTextAttempt(attempts: number, now: Date, options: TextSender
 }
 
 async function sendOne(deps: TextSenderDeps, row: TextRow, options: TextSenderOptions, run: TextRun, now: Date) {
+  await sendOrRetry(deps, row, options, run, now);
+  // A subscription's code was needed only for the call: it stays in the hashed form alone.
+  if (row.kind === 'updates_code') await blankCodeOf(deps.db, row.id);
+}
+
+async function sendOrRetry(deps: TextSenderDeps, row: TextRow, options: TextSenderOptions, run: TextRun, now: Date) {
   const { db, provider, log } = deps;
   if (await isOptedOut(db, row.number)) {
     // STOP arrived after the text was queued.

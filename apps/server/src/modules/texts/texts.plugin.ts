@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withProgress } from '../../progress.ts';
 import { createTextProvider } from './providers.ts';
+import { type ShipperTextsCheck, shipperTextsCheck } from './shipper-texts.ts';
 import { startTextSender, type TextSender, type TextSenderOptions } from './text-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The text sender of this process; undefined without SMS_PROVIDER. */
     textSender: TextSender | undefined;
+    /** The ship form's "Text me updates" check; undefined without SMS_PROVIDER (the choice is not read). */
+    shipperTexts: ShipperTextsCheck | undefined;
   }
 }
 
@@ -25,6 +28,7 @@ export interface TextsOptions {
 async function texts(app: FastifyInstance, { sender: overrides = {} }: TextsOptions) {
   const config = app.config.texts;
   app.decorate('textSender', undefined);
+  app.decorate('shipperTexts', shipperTextsCheck(app.config));
   if (!config) return;
   const provider = await createTextProvider(config, app.config.publicUrl);
   app.log.info(`texts: sending through ${provider.name} (${provider.channels.join(', ')})`);

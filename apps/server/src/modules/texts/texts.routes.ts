@@ -5,7 +5,7 @@ import { publicScope } from '../../http/access.ts';
 /**
  * The short link of every text, PUBLIC_URL/t/CODE, to the code's tracking page: it reads nothing, and
  * stays when texts are turned off, so a link already sent keeps working. With SMS_PROVIDER, the
- * providers' webhooks too (texts-webhooks.ts, loaded only then).
+ * providers' webhooks too (texts-webhooks.ts, loaded only then) and the tracking page's text updates.
  */
 export const textsRoutes = publicScope(async (app, { config }) => {
   app.get(
@@ -28,4 +28,6 @@ export const textsRoutes = publicScope(async (app, { config }) => {
   // Only now: the webhooks' module and what it loads (the phone-number metadata, Twilio's SDK).
   const { textWebhooks } = await import('./texts-webhooks.ts');
   await textWebhooks(app, config, config.texts);
+  const { textSubscriptionRoutes } = await import('./text-subscriptions.routes.ts');
+  await textSubscriptionRoutes(app, config);
 });

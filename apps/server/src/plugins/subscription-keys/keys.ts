@@ -26,6 +26,11 @@ export interface SubscriptionKeys {
   sealLink(link: string): string;
   /** The link again; throws when the text was not sealed with this key. */
   openLink(sealed: string): string;
+  /**
+   * The keyed hash of a text subscription's 6-digit code, bound to the subscription: without the key a
+   * dump of the database cannot try the million codes.
+   */
+  hashTextCode(subscriptionId: string, code: string): string;
 }
 
 export const KEY_FILE_NAME = 'subscription.key';
@@ -66,18 +71,21 @@ function openWith(key: Buffer, sealed: string, what: string): string {
   return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }
 
-/** The four uses of the one configured key each get their own derived key. */
+/** The five uses of the one configured key each get their own derived key. */
 export function subscriptionKeysFrom(master: Buffer): SubscriptionKeys {
   const hashKey = subkey(master, 'address hash');
   const sealKey = subkey(master, 'address seal');
   const tokenKey = subkey(master, 'unsubscribe token');
   const linkKey = subkey(master, 'outbox link seal');
+  const textCodeKey = subkey(master, 'text code hash');
   return {
     hashEmail: (email) => createHmac('sha256', hashKey).update(email.trim().toLowerCase()).digest('hex'),
     seal: (address) => sealWith(sealKey, address),
     open: (sealed) => openWith(sealKey, sealed, 'address'),
     sealLink: (link) => sealWith(linkKey, link),
     openLink: (sealed) => openWith(linkKey, sealed, 'link'),
+    hashTextCode: (subscriptionId, code) =>
+      createHmac('sha256', textCodeKey).update(`${subscriptionId}:${code}`).digest('hex'),
     unsubscribeToken: (subscriptionId) =>
       createHmac('sha256', tokenKey).update(subscriptionId).digest().subarray(0, 32).toString('base64url'),
   };

@@ -46,7 +46,9 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
         summary: "A customer's package with its images: stored as Pending under a new tracking code",
         description:
           'Every accepted submission queues an e-mail receipt to the shipper (`email`) in the same ' +
-          'transaction as the package. Images are re-encoded as WebP (orientation applied, metadata ' +
+          'transaction as the package. With a text provider, `textUpdates` (sms or whatsapp) asks for the ' +
+          "journey's texts at the shipper's phone, which must then take texts. Images are re-encoded as " +
+          'WebP (orientation applied, metadata ' +
           'dropped): display ≤ 1600 px, thumbnail ≤ 400 px. A refusal stores nothing: no row, no file.',
         consumes: ['multipart/form-data'],
         body: packageFormSchema,
@@ -76,6 +78,7 @@ export const submitPackageRoutes = publicScope(async (app, { config }) => {
         outcome = await submitPackage(app, customerActor(request), submission, {
           claimKey: () => claimIdempotencyKey(request, reply, submissionFingerprint(submission)),
           log: request.log,
+          shipperTexts: app.shipperTexts,
         });
       } finally {
         await submission.cleanup();

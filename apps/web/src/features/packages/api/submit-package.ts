@@ -3,6 +3,7 @@ import {
   type PackageFormInput,
   type SubmittedPackage,
   submittedPackageSchema,
+  type TextChannel,
 } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
@@ -10,12 +11,15 @@ import { useWriteMutation } from '../../../lib/use-write-mutation.ts';
 export interface PackageSubmission {
   values: PackageFormInput;
   images: readonly File[];
+  /** "Text me updates" ticked: the channel (sent only then). */
+  textUpdates?: TextChannel | undefined;
 }
 
-/** Every text field under its SPEC §7 name, then each image as a repeated `packageImages` part. */
-export function buildPackageFormData({ values, images }: PackageSubmission): FormData {
+/** Every text field under its SPEC §7 name (and `textUpdates` when asked for), then each image as a repeated `packageImages` part. */
+export function buildPackageFormData({ values, images, textUpdates }: PackageSubmission): FormData {
   const form = new FormData();
   for (const field of PACKAGE_TEXT_FIELDS) form.append(field, String(values[field]));
+  if (textUpdates) form.append('textUpdates', textUpdates);
   for (const image of images) form.append('packageImages', image, image.name);
   return form;
 }

@@ -1,18 +1,28 @@
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDimensions, formatVolume, type PackageFormInput } from '@waybill/domain';
+import { formatDimensions, formatVolume, type PackageFormInput, type TextChannel } from '@waybill/domain';
 
 interface ReviewDialogProps {
   opened: boolean;
   /** The validated values; null while nothing is under review. */
   values: PackageFormInput | null;
   imageCount: number;
+  /** "Text me updates" ticked: the channel. */
+  textUpdates?: TextChannel | undefined;
   submitting: boolean;
   onClose: () => void;
   onConfirm: () => void;
 }
 
 /** "Confirm Package Details": every value entered and the total volume, then Go Back or Confirm & Submit. */
-export function ReviewDialog({ opened, values, imageCount, submitting, onClose, onConfirm }: ReviewDialogProps) {
+export function ReviewDialog({
+  opened,
+  values,
+  imageCount,
+  textUpdates,
+  submitting,
+  onClose,
+  onConfirm,
+}: ReviewDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -35,6 +45,9 @@ export function ReviewDialog({ opened, values, imageCount, submitting, onClose, 
                 ['Email', values.email],
                 ['Phone', values.phone],
                 ['Pickup Location', values.pickupLocation],
+                ...(textUpdates
+                  ? [['Text me updates', textUpdates === 'whatsapp' ? 'By WhatsApp' : 'By SMS'] as [string, string]]
+                  : []),
               ]}
             />
             <ReviewSection

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import type { TextChannel } from '@waybill/domain';
 import { useEffect, useRef } from 'react';
 import classes from './submission-success.module.css';
 
@@ -7,13 +8,15 @@ interface SubmissionSuccessProps {
   trackingCode: string;
   /** The shipper's address, where the receipt with the code went. */
   receiptTo: string;
+  /** The channel the shipper's texts go by, only when the server will send them. */
+  textsBy?: TextChannel | undefined;
 }
 
 /**
  * Shown after a successful submission and kept until the visitor leaves the page (the toast goes
  * after 9 seconds): the tracking code, a copy button, a link to track it, and where its receipt went.
  */
-export function SubmissionSuccess({ trackingCode, receiptTo }: SubmissionSuccessProps) {
+export function SubmissionSuccess({ trackingCode, receiptTo, textsBy }: SubmissionSuccessProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   // The form above was reset; move the reader to the outcome so keyboard and screen-reader users find it.
@@ -56,6 +59,9 @@ export function SubmissionSuccess({ trackingCode, receiptTo }: SubmissionSuccess
       </Group>
       <Text size="sm" mb="sm" style={{ overflowWrap: 'anywhere' }}>
         We have sent a receipt with this code to <strong>{receiptTo}</strong>.
+        {textsBy
+          ? ` We will also text your phone ${textsBy === 'whatsapp' ? 'on WhatsApp' : 'by SMS'} as it travels.`
+          : null}
       </Text>
       <Button component="a" href={`/track/${encodeURIComponent(trackingCode)}`} size="sm">
         Track this package

@@ -14,6 +14,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useRoadRefresh, useTrackResult } from '../api/track-package.ts';
 import { ManageDelivery } from './manage-delivery.tsx';
 import { RateDelivery } from './rate-delivery.tsx';
+import { TextUpdatesForm } from './text-updates-form.tsx';
 import { TrackHelp } from './track-help.tsx';
 import { TrackResultCard } from './track-result-card.tsx';
 import { TrackSearch } from './track-search.tsx';
@@ -32,6 +33,8 @@ interface TrackPackageProps {
   onTrackCode: (code: string) => void;
   /** Asks to track several codes at once (the page lists them); without it, the first is tracked. */
   onTrackCodes?: (codes: string[]) => void;
+  /** The server can send texts: text updates are offered beside the e-mail ones. */
+  textUpdates?: boolean;
 }
 
 /** A delivered package may be rated for RATING_DAYS days (the server decides; a delivery of unknown time is offered). */
@@ -42,7 +45,14 @@ function offersRating(result: TrackResult): boolean {
 }
 
 /** The tracking widget: search box, then the result, a spinner or the help prompt. */
-export function TrackPackage({ code, initial, initialError, onTrackCode, onTrackCodes }: TrackPackageProps) {
+export function TrackPackage({
+  code,
+  initial,
+  initialError,
+  onTrackCode,
+  onTrackCodes,
+  textUpdates = false,
+}: TrackPackageProps) {
   const query = useTrackResult(code, initial);
   const { error } = query;
 
@@ -100,6 +110,11 @@ export function TrackPackage({ code, initial, initialError, onTrackCode, onTrack
               <TrackingUpdatesForm key={result.trackingCode} code={result.trackingCode} />
             </div>
           )}
+          {textUpdates && !updatesClosedReason(result.status) ? (
+            <div className={SCREEN_ONLY}>
+              <TextUpdatesForm key={result.trackingCode} code={result.trackingCode} />
+            </div>
+          ) : null}
         </>
       ) : query.isFetching ? (
         <Center py="xl" className={SCREEN_ONLY}>

@@ -1,6 +1,7 @@
 import { Container, Text, Title } from '@mantine/core';
 import { Island } from '../../../islands/runtime/island.tsx';
 import ShipForm from '../../../islands/ship-form.tsx';
+import { useSiteContent } from '../../../lib/site-content.tsx';
 
 export const handle = {
   title: 'Ship a Package | Waybill',
@@ -10,6 +11,7 @@ export const handle = {
 
 /** /create: the shipping form. */
 export function Component() {
+  const { texts } = useSiteContent();
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xs">
@@ -19,7 +21,8 @@ export function Component() {
         Tell us who is sending, who is receiving and what is in the box. You will get a tracking code as soon as you
         submit.
       </Text>
-      <Island of={ShipForm} props={{}} />
+      {/* Only with a text provider: without one the island's props are as they were. */}
+      <Island of={ShipForm} props={texts ? { texts } : {}} />
     </Container>
   );
 }

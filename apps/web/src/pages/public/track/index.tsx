@@ -16,13 +16,15 @@ export const handle = {
  * arrival: codes to look up, a "not found" to announce, or a courier's count of stops to keep fresh.
  */
 export function Component() {
-  const { tracking, search } = usePageContext();
+  const { tracking, search, content } = usePageContext();
   const listed = search.get('codes') ?? '';
   const props = {
     code: tracking?.code ?? '',
     result: tracking?.result ?? null,
     error: tracking?.error ?? null,
     listed: tracking ? '' : listed,
+    // Only with a text provider: without one the page's props are as they were.
+    ...(content.texts ? { texts: true } : {}),
   };
   // A courier on the way: the island asks for the count again each minute from the start.
   const counting = typeof props.result?.stopsAway === 'number';
