@@ -124,8 +124,10 @@ describe('the outbox on the phone', () => {
     vi.stubGlobal('structuredClone', cloneKeepingBlobs);
     const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
     const ids: string[] = [];
-    for (const code of ['P1', 'P2', 'P3', 'P4', 'P5']) {
-      const id = await recordAction(DRIVER, { type: 'delivered', trackingCode: code, receivedBy: 'Ama', photo });
+    // A second apart, so the outbox's order (oldest first) is the order they were taken in.
+    for (const [index, code] of ['P1', 'P2', 'P3', 'P4', 'P5'].entries()) {
+      const at = new Date(Date.UTC(2026, 10, 27, 9, 0, index));
+      const id = await recordAction(DRIVER, { type: 'delivered', trackingCode: code, receivedBy: 'Ama', photo }, at);
       await updateAction(id, (action) => ({ ...action, state: 'sent', imagesState: 'waiting' }));
       ids.push(id);
     }
@@ -150,7 +152,7 @@ describe('the outbox on the phone', () => {
       }),
     );
     const pass = syncOutbox({ driver: DRIVER, xsrfToken: async () => 'token' });
-    await vi.waitFor(() => expect(started).toHaveLength(3));
+    await vi.waitFor(() => expect(started).toHaveLength(3), { timeout: 10_000 });
     const answer = (id: string) => Response.json({ id, trackingCode: 'P', photo: true, signature: false });
     waiting.get(ids[1]!)!(new Response('', { status: 503 }));
     // A task later the refusal has stopped the pass from taking more; the two under way are answered.
