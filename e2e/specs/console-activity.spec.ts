@@ -138,16 +138,16 @@ describe('package history and the Activity page', () => {
     await screenshotViewport(page, 'console-activity-375-light');
   });
 
-  it('fits Activity beside the header buttons at 992 px, the narrowest width with the full navigation', async () => {
+  it('fits Feedback beside the header buttons at 1200 px, the narrowest width with the full navigation', async () => {
     const { page } = await openConsole('/activity');
     await rows(page).first().waitFor();
-    await page.setViewportSize({ width: 992, height: 800 });
-    const activity = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Activity' });
-    const linkBox = await activity.boundingBox();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    const last = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Feedback' });
+    const linkBox = await last.boundingBox();
     const signOutBox = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
     expect(linkBox && signOutBox && linkBox.x + linkBox.width).toBeLessThan(signOutBox?.x ?? 0);
-    expect(signOutBox && signOutBox.x + signOutBox.width).toBeLessThanOrEqual(992 - 8);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(992);
-    await screenshotViewport(page, 'console-activity-992-light');
+    expect(signOutBox && signOutBox.x + signOutBox.width).toBeLessThanOrEqual(1200 - 8);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1200);
+    await screenshotViewport(page, 'console-activity-1200-light');
   });
 });

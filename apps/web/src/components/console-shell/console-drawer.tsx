@@ -23,7 +23,7 @@ export function ConsoleDrawer({ opened, onClose, operatorEmail, navItems, onSign
       size="min(20rem, 85vw)"
       title={<ConsoleBrand onClick={onClose} />}
       closeButtonProps={{ 'aria-label': 'Close navigation', size: 'lg' }}
-      hiddenFrom="md"
+      hiddenFrom="lg"
     >
       <nav aria-label="Console">
         <Stack gap={4}>

@@ -34,10 +34,10 @@ export function ConsoleShell({ operatorEmail, role, onSignOut, signingOut, child
       <AppShell.Header>
         <div className={classes.header}>
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="md" aria-label="Open navigation" />
+            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="lg" aria-label="Open navigation" />
             <ConsoleBrand />
           </Group>
-          <Group gap={2} component="nav" aria-label="Console" visibleFrom="md" wrap="nowrap">
+          <Group gap={2} component="nav" aria-label="Console" visibleFrom="lg" wrap="nowrap">
             {navItems.map((item) => (
               <NavLink key={item.to} to={item.to} end className={classes.navLink}>
                 {item.label}
@@ -51,7 +51,7 @@ export function ConsoleShell({ operatorEmail, role, onSignOut, signingOut, child
               to="/password"
               variant="default"
               size="lg"
-              visibleFrom="md"
+              visibleFrom="lg"
               aria-label="Change password"
               title="Change password"
             >
@@ -59,7 +59,7 @@ export function ConsoleShell({ operatorEmail, role, onSignOut, signingOut, child
             </ActionIcon>
             <Button
               variant="default"
-              visibleFrom="md"
+              visibleFrom="lg"
               leftSection={<IconLogout size={18} aria-hidden />}
               onClick={onSignOut}
               loading={signingOut}
