@@ -11,6 +11,7 @@ import {
 } from '@waybill/domain';
 import { type FormEvent, useState } from 'react';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../../lib/field-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { savePreferences } from '../api/manage-delivery.ts';
@@ -48,7 +49,7 @@ export function DeliveryChoicesForm({ code, saved, onSaved, onCheckLost }: Deliv
     };
     const parsed = deliveryPreferencesInputSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

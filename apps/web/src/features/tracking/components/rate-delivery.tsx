@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RATING_COMMENT_MAX, type Rating, ratingInputSchema, starsWords } from '@waybill/domain';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError, serverMessageOr } from '../../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../../lib/field-errors.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
@@ -98,7 +99,7 @@ function RatingForm({ code, token, until, onRated, onCheckLost }: RatingFormProp
   const send = useSingleFlight(async () => {
     const parsed = ratingInputSchema.safeParse({ stars: stars === '' ? undefined : Number(stars), comment, token });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});
