@@ -29,8 +29,9 @@ await build({
   cwd: root,
   input: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
   platform: 'node',
-  // Bare imports other than our own workspaces come from node_modules at run time.
-  external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('@waybill/'),
+  // Bare imports other than our own workspaces and drizzle-orm come from node_modules at run time.
+  external: (id) =>
+    !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('@waybill/') && !id.startsWith('drizzle-orm'),
   output: {
     dir: outDir,
     format: 'esm',
