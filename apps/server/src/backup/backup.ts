@@ -319,7 +319,7 @@ export async function restore(options: BackupOptions, file: string): Promise<Bac
     throw error;
   } finally {
     await handle.close();
-    bucket?.close();
+    await bucket?.close();
   }
   if (bucket) return { ...counts, bucket: bucket.bucket };
   // The rows are in: the restored photos take the place of the current ones.

@@ -1,14 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config.ts';
 import { assertSafeKey, type ImageStorage, type StoredObject, UPLOADS_URL_PREFIX } from './image-storage.ts';
 
@@ -23,9 +14,23 @@ interface ServedObject {
   lastModified?: Date;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+/**
+ * The SDK, loaded when a bucket is first used: most installations keep photos on disk, and loading it
+ * costs a start about 0.3 s of CPU and 30 MB.
+ */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdkLoading: Promise<S3Sdk> | undefined;
+const s3Sdk = (): Promise<S3Sdk> => {
+  sdkLoading ??= import('@aws-sdk/client-s3');
+  return sdkLoading;
+};
+
+/** An S3 error answer (the SDK's S3ServiceException), told by its shape so the SDK need not be loaded. */
+const isMissing = (error: unknown) => {
+  if (!(error instanceof Error) || !('$metadata' in error)) return false;
+  const metadata = error.$metadata as { httpStatusCode?: number } | undefined;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || metadata?.httpStatusCode === 404;
+};
 
 function isSafeKey(key: string): boolean {
   try {
@@ -45,16 +50,27 @@ function isSafeKey(key: string): boolean {
 export class S3ImageStorage implements ImageStorage {
   readonly bucket: string;
   private readonly prefix: string;
-  private readonly client: S3Client;
+  private readonly forcePathStyle: boolean | undefined;
+  private clientMade: Promise<S3Client> | undefined;
   private readonly listPageSize: number | undefined;
 
   /** `listPageSize` is the ListObjectsV2 page (S3's own is 1000 keys). */
   constructor({ bucket, prefix, forcePathStyle }: S3StorageConfig, { listPageSize }: { listPageSize?: number } = {}) {
     this.bucket = bucket;
     this.prefix = prefix;
+    this.forcePathStyle = forcePathStyle;
     this.listPageSize = listPageSize;
-    this.client = new S3Client({
-      forcePathStyle,
+  }
+
+  /** The SDK's client, made at the first use of the bucket. */
+  private client(): Promise<S3Client> {
+    this.clientMade ??= s3Sdk().then(({ S3Client }) => this.makeClient(S3Client));
+    return this.clientMade;
+  }
+
+  private makeClient(Client: typeof S3Client): S3Client {
+    return new Client({
+      forcePathStyle: this.forcePathStyle,
       // Since 3.729 the SDK adds a CRC32 checksum header to every upload (aws-chunked bodies for streams)
       // and asks for checksums on downloads. Amazon S3 takes them (so does s3rver, for whole buffers), but
       // several S3-compatible services refuse them: Cloudflare R2 answered 501 "Header
@@ -75,7 +91,8 @@ export class S3ImageStorage implements ImageStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     // A PutObject is atomic: readers see the whole object or none, so there is no half-written state.
-    await this.client.send(
+    const [client, { PutObjectCommand }] = await Promise.all([this.client(), s3Sdk()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: this.objectKey(key),
@@ -87,7 +104,8 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   async read(key: string): Promise<Buffer> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    const [client, { GetObjectCommand }] = await Promise.all([this.client(), s3Sdk()]);
+    const object = await client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     if (!object.Body) throw new Error(`The object ${key} has no body`);
     return Buffer.from(await object.Body.transformToByteArray());
   }
@@ -95,8 +113,9 @@ export class S3ImageStorage implements ImageStorage {
   /** The objects under the prefix (deeper "folders" are not ours), page by page. */
   async list(): Promise<StoredObject[]> {
     const objects: StoredObject[] = [];
+    const [client, { paginateListObjectsV2 }] = await Promise.all([this.client(), s3Sdk()]);
     const pages = paginateListObjectsV2(
-      { client: this.client, pageSize: this.listPageSize },
+      { client, pageSize: this.listPageSize },
       { Bucket: this.bucket, Prefix: this.prefix },
     );
     for await (const page of pages) {
@@ -110,8 +129,9 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   async delete(key: string): Promise<void> {
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client(), s3Sdk()]);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     } catch (error) {
       // S3 answers 204 for a missing key; some compatible servers answer 404.
       if (!isMissing(error)) throw error;
@@ -123,7 +143,8 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   async checkReady(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+    const [client, { HeadBucketCommand }] = await Promise.all([this.client(), s3Sdk()]);
+    await client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
       abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS),
     });
   }
@@ -134,10 +155,11 @@ export class S3ImageStorage implements ImageStorage {
    */
   async open(key: string, { headOnly = false } = {}): Promise<ServedObject | undefined> {
     const input = { Bucket: this.bucket, Key: this.objectKey(key) };
+    const [client, { GetObjectCommand, HeadObjectCommand }] = await Promise.all([this.client(), s3Sdk()]);
     try {
       const object = headOnly
-        ? await this.client.send(new HeadObjectCommand(input))
-        : await this.client.send(new GetObjectCommand(input));
+        ? await client.send(new HeadObjectCommand(input))
+        : await client.send(new GetObjectCommand(input));
       return {
         body: 'Body' in object ? (object.Body as Readable | undefined) : undefined,
         contentLength: object.ContentLength,
@@ -150,8 +172,8 @@ export class S3ImageStorage implements ImageStorage {
     }
   }
 
-  /** Closes the client's pooled connections (when the app closes). */
-  close(): void {
-    this.client.destroy();
+  /** Closes the client's pooled connections (when the app closes), if it was made. */
+  async close(): Promise<void> {
+    (await this.clientMade)?.destroy();
   }
 }

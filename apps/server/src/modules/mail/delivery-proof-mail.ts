@@ -1,7 +1,7 @@
 import { DELIVERED_STATUS } from '@waybill/domain';
-import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
+import { loadSharp } from '../packages/images/sharp.ts';
 import { findProofForMail } from '../packages/proof/delivery-proof.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { OutboxRow } from './outbox.repository.ts';
@@ -49,7 +49,7 @@ export async function deliveryProofMail(
   await attach(
     proof.photoKey,
     'delivery-photo.jpg',
-    (bytes) => sharp(bytes).jpeg({ quality: 82 }).toBuffer(),
+    async (bytes) => (await loadSharp())(bytes).jpeg({ quality: 82 }).toBuffer(),
     'image/jpeg',
   );
   await attach(proof.signatureKey, 'signature.png', async (bytes) => bytes, 'image/png');

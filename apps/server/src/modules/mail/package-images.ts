@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { THUMBNAIL_MAX_PX } from '../packages/images/image-processing.ts';
+import { loadSharp } from '../packages/images/sharp.ts';
 import type { PackageImageRow } from '../packages/package-reads.service.ts';
 import type { InlineAttachment } from './mailer.ts';
 import type { EmailImage } from './templates/index.ts';
@@ -14,6 +14,7 @@ export const MAX_PREVIEW_IMAGE_BYTES = 256 * 1024;
 /** A thumbnail as WebP bytes within MAX_PREVIEW_IMAGE_BYTES. */
 async function boundedThumbnail(bytes: Buffer): Promise<Buffer> {
   if (bytes.length <= MAX_PREVIEW_IMAGE_BYTES) return bytes;
+  const sharp = await loadSharp();
   const smaller = await sharp(bytes)
     .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 50 })
@@ -77,6 +78,7 @@ export async function prepareImages(
   const prepared = await Promise.all(
     images.map(async (image) => {
       try {
+        const sharp = await loadSharp();
         const jpeg = await sharp(await storage.read(image.storageKey))
           .jpeg({ quality: 82 })
           .toBuffer();

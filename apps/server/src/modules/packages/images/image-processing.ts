@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { notASupportedImage } from '@waybill/domain';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
 import type { ReceivedFile } from '../submission/multipart-submission.ts';
+import { loadSharp } from './sharp.ts';
 
 /** Larger images are refused before decoding: a small file can expand to gigabytes of pixels. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -25,6 +26,7 @@ function unsupported(file: ReceivedFile): AppError {
 
 /** The format sharp reads from the bytes; the name and the declared type are not trusted. */
 async function detectFormat(file: ReceivedFile): Promise<void> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the size can be checked here with a clear message.
@@ -47,6 +49,7 @@ async function detectFormat(file: ReceivedFile): Promise<void> {
  * EXIF orientation; re-encoding drops EXIF, GPS and any bytes hidden after the image.
  */
 async function renderImage(file: ReceivedFile) {
+  const sharp = await loadSharp();
   const source = sharp(file.path, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const fit = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
   try {

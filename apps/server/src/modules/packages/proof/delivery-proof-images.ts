@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNATURE_NOT_A_PNG, SIGNATURE_TOO_MANY_PIXELS } from '@waybill/domain';
-import sharp from 'sharp';
 import { AppError } from '../../../errors.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
 import { deleteStoredImages, storeImages } from '../images/image-processing.ts';
+import { loadSharp } from '../images/sharp.ts';
 import type { ReceivedFile } from '../submission/multipart-submission.ts';
 
 /**
@@ -45,6 +45,7 @@ export async function removeFormerProofFiles(keys: string[], storage: ImageStora
  */
 async function renderSignature(bytes: Buffer): Promise<Buffer> {
   if (!bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) throw new AppError(400, SIGNATURE_NOT_A_PNG);
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (metadata.format !== 'png') throw new AppError(400, SIGNATURE_NOT_A_PNG);
