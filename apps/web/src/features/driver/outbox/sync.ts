@@ -8,13 +8,10 @@ import {
   driverEventPhotoSchema,
   driverEventsAnswerSchema,
   MAX_DRIVER_EVENTS,
-} from '@waybill/domain';
+} from '@waybill/domain/driver-answers';
+import { announceOutboxChange } from './channel.ts';
 import { isWaiting, listActions, type OutboxAction, updateAction } from './outbox-db.ts';
 
-/** The channel every page and the worker hear outbox changes on. */
-export const OUTBOX_CHANNEL = 'waybill-driver-outbox';
-/** The Background Sync tag of the outbox. */
-export const OUTBOX_SYNC_TAG = 'waybill-driver-outbox';
 const LOCK = 'waybill-driver-outbox';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 /** A request that hangs longer is taken for a lost connection; what it carried stays waiting. */
@@ -28,14 +25,6 @@ export interface SyncOptions {
 
 /** How a pass ended: everything answered, the connection lost, or the session gone (sign in again). */
 export type SyncOutcome = 'done' | 'offline' | 'signed-out';
-
-/** Tells every page (and the worker) that the outbox changed. */
-export function announceOutboxChange(): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
-  channel.postMessage('changed');
-  channel.close();
-}
 
 /** One pass over the outbox, under the phone's outbox lock when the browser has locks. */
 export async function syncOutbox(options: SyncOptions): Promise<SyncOutcome> {
