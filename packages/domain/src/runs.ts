@@ -1,4 +1,4 @@
-import type { RunStop } from './schemas/runs.ts';
+import type { RunStop } from './schemas/driver-answers.ts';
 import { DELIVERED_STATUS, type ListedStatus, RETURNING_STATUS } from './statuses.ts';
 
 /**

@@ -8,7 +8,8 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { OUTBOX_SYNC_TAG, syncOutbox } from '../features/driver/outbox/sync.ts';
+import { OUTBOX_SYNC_TAG } from '../features/driver/outbox/channel.ts';
+import { syncOutbox } from '../features/driver/outbox/sync.ts';
 import { CACHED_API_PATHS, DRIVER_API_CACHE, DRIVER_ASSET_CACHE } from '../features/driver/worker/caches.ts';
 import { readXsrfToken } from '../lib/xsrf-cookie.ts';
 

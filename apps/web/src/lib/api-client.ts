@@ -49,8 +49,12 @@ export function serverMessageOr(error: unknown, fallback: string): string {
 }
 
 export interface ApiRequest<S extends z.ZodType> {
-  /** The route's response schema from @waybill/domain: the 2xx body is parsed with it, never trusted. */
-  schema: S;
+  /**
+   * The route's response schema from @waybill/domain: the 2xx body is parsed with it, never trusted.
+   * It may still be loading (a page that imports its schemas when first used): the request goes at
+   * once, and the answer waits for the schema.
+   */
+  schema: S | PromiseLike<S>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
@@ -123,9 +127,12 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   request: ApiRequest<S>,
 ): Promise<{ data: z.output<S>; headers: Headers }> {
+  const schema = Promise.resolve(request.schema);
+  // A schema that fails to load fails the request, not as an unhandled rejection beside it.
+  schema.catch(() => undefined);
   const response = await send(path, request);
   const text = response.status === 204 ? '' : await response.text();
-  return { data: parseAnswer(request.schema, response.status, text), headers: response.headers };
+  return { data: parseAnswer(await schema, response.status, text), headers: response.headers };
 }
 
 /**

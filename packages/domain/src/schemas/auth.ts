@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
-import { operatorRoleSchema } from './team.ts';
+import { ROLE_INVALID } from './messages.ts';
+
+/**
+ * An admin may do everything; an operator works on packages, scanning, e-mail and the inbox; a driver
+ * uses only the driver app (its run of the day), never the console's routes.
+ */
+export const OPERATOR_ROLES = ['admin', 'operator', 'driver'] as const;
+export const operatorRoleSchema = z.enum(OPERATOR_ROLES, { error: ROLE_INVALID });
+export type OperatorRole = z.infer<typeof operatorRoleSchema>;
+/** The roles that may use the console's routes (`/api/admin/*`): every role but `driver`. */
+export const CONSOLE_ROLES = ['admin', 'operator'] as const satisfies readonly OperatorRole[];
 
 export const loginSchema = z.object({
   email: requiredText('Email is required', 254),
@@ -11,11 +21,6 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** The signed-in operator (POST /api/auth/login, GET /api/auth/me): the console shows or hides admin pages by `role`. */
 export const operatorSchema = z.object({ email: z.string(), name: z.string(), role: operatorRoleSchema });
 export type OperatorSession = z.infer<typeof operatorSchema>;
-
-/** The 401 of a console route called without a session. */
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-/** The 401 of a console route called with a session that timed out (idle or absolute). */
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /**
  * GET /api/auth/session: whether this browser is signed in, answered 200 either way, so that a console

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HOLIDAYS_MAX } from '../delivery-days.ts';
 import { trackingCodeSchema } from './admin.ts';
 import { receivedBySchema } from './delivery-proof.ts';
+import { MAX_DRIVER_EVENTS } from './driver-answers.ts';
 import {
   DEPOT_LOCATION_REQUIRED,
   DRIVER_EVENT_ID_INVALID,
@@ -26,8 +27,6 @@ import { daySchema } from './runs.ts';
 export const DRIVER_EVENT_TYPES = ['loaded', 'out_for_delivery', 'delivered', 'attempt_failed', 'note'] as const;
 export type DriverEventType = (typeof DRIVER_EVENT_TYPES)[number];
 
-/** Events in one POST /api/driver/events. */
-export const MAX_DRIVER_EVENTS = 200;
 export const DRIVER_NOTE_MAX = 500;
 /** How far ahead of the server's clock a phone's clock may run. */
 export const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -87,34 +86,6 @@ export const driverEventSchema = z.object({
   receivedBy: receivedBySchema.optional(),
 });
 export type DriverEvent = z.infer<typeof driverEventSchema>;
-
-export const DRIVER_EVENT_OUTCOMES = ['applied', 'duplicate', 'refused'] as const;
-
-export const driverEventResultSchema = z
-  .object({
-    id: z.string(),
-    status: z.enum(DRIVER_EVENT_OUTCOMES).describe('duplicate: seen before; the first answer follows'),
-    code: z.number().int().optional().describe('For a refusal: 400, 403, 404 or 409, as an HTTP status'),
-    message: z.string().optional().describe('Why it was refused, to show the driver'),
-    package: z.object({ trackingCode: z.string(), status: z.string() }).optional(),
-  })
-  .meta({ id: 'DriverEventResult' });
-export type DriverEventResult = z.infer<typeof driverEventResultSchema>;
-
-export const driverEventsAnswerSchema = z.object({ results: z.array(driverEventResultSchema) });
-export type DriverEventsAnswer = z.infer<typeof driverEventsAnswerSchema>;
-
-/**
- * PUT /api/driver/events/{id}/photo: for a delivered event, the images now on the proof of its package;
- * for a failed attempt, its photo (signature always false).
- */
-export const driverEventPhotoSchema = z.object({
-  id: z.string(),
-  trackingCode: z.string(),
-  photo: z.boolean(),
-  signature: z.boolean(),
-});
-export type DriverEventPhoto = z.infer<typeof driverEventPhotoSchema>;
 
 export const driverEventParamsSchema = z.object({ id: z.string().max(100) });
 
@@ -205,14 +176,3 @@ export const deliverySettingsInputSchema = z.object({
     .optional(),
 });
 export type DeliverySettingsInput = z.input<typeof deliverySettingsInputSchema>;
-
-export const deliverySettingsSchema = z
-  .object({
-    depotLocation: z.string().describe('The location update of a package loaded or out for delivery'),
-    maxAttempts: z.number().describe('Failed attempts after which the package is Returning to sender'),
-    failureReasons: z.array(z.string()).describe('The reasons a driver picks from for a failed attempt'),
-    workingDays: z.array(z.number().int()).describe('ISO weekdays delivered on, 1 Monday … 7 Sunday'),
-    holidays: z.array(z.string()).describe('Days off from today on, YYYY-MM-DD, in order'),
-  })
-  .meta({ id: 'DeliverySettings' });
-export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;

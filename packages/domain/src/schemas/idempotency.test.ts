@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IDEMPOTENCY_KEY_EMPTY,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENCY_KEY_TOO_LONG,
-  idempotencyKeySchema,
-} from './idempotency.ts';
+import { IDEMPOTENCY_KEY_EMPTY, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TOO_LONG } from './idempotency.ts';
+import { idempotencyKeySchema } from './idempotency-key.ts';
 
 describe('idempotencyKeySchema', () => {
   it('accepts any text of 1 to 100 characters', () => {

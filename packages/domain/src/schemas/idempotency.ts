@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The request header that makes a write safe to repeat (a double click, a retry after a lost answer). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
@@ -10,9 +8,3 @@ export const IDEMPOTENCY_KEY_EMPTY = `${IDEMPOTENCY_KEY_HEADER} must not be empt
 export const IDEMPOTENCY_KEY_TOO_LONG = `${IDEMPOTENCY_KEY_HEADER} must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`;
 export const IDEMPOTENCY_KEY_REUSED = `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request`;
 export const IDEMPOTENCY_KEY_BUSY = `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Please try again in a moment.`;
-
-/** A client-chosen key: any non-empty text of at most 100 characters (a UUID is the usual choice). */
-export const idempotencyKeySchema = z
-  .string({ error: IDEMPOTENCY_KEY_EMPTY })
-  .min(1, { error: IDEMPOTENCY_KEY_EMPTY })
-  .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: IDEMPOTENCY_KEY_TOO_LONG });

@@ -230,3 +230,10 @@ export const textUpdatesConfirmed = (number: string) =>
   `${number} will get a text when this package is out for delivery, if a delivery attempt fails, when it is delivered and if it returns to its sender. Reply STOP to any of them to stop.`;
 export const tooManyTextCodesMessage = (wait: string) =>
   `This number has been sent too many codes. Please try again in ${wait}.`;
+
+// sessions
+
+/** The 401 of a console route called without a session. */
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+/** The 401 of a console route called with a session that timed out (idle or absolute). */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

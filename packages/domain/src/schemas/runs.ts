@@ -23,54 +23,6 @@ export const daySchema = z
   )
   .describe('A calendar day, YYYY-MM-DD');
 
-/** A package as a run shows it: enough for the driver to find the door and call the receiver. */
-export const runPackageSchema = z
-  .object({
-    trackingCode: z.string(),
-    status: z.string(),
-    destination: z.string(),
-    receiverName: z.string(),
-    receiverPhone: z.string(),
-  })
-  .meta({ id: 'RunPackage' });
-export type RunPackage = z.infer<typeof runPackageSchema>;
-
-/** One stop of a run: its package and its place in the order, from 1. */
-export const runStopSchema = runPackageSchema
-  .extend({
-    position: z.number().int().min(1),
-    attempt: z
-      .object({ at: z.iso.datetime(), reason: z.string() })
-      .nullable()
-      .describe("The stop's latest failed delivery attempt on the run's day, or null"),
-    // Added later, so optional: an answer without them has nothing to say.
-    instructions: z
-      .string()
-      .optional()
-      .describe("The recipient's or sender's delivery instructions, set on the tracking page; empty when none"),
-    safePlaceWords: z
-      .string()
-      .nullable()
-      .optional()
-      .describe('Where the package may be left, as the driver reads it ("Leave at the front door"); null for none'),
-  })
-  .meta({ id: 'RunStop' });
-export type RunStop = z.infer<typeof runStopSchema>;
-
-/** One driver's ordered stops for one day. */
-export const runSchema = z
-  .object({
-    id: z.string(),
-    driverId: z.string(),
-    driverName: z.string(),
-    date: z.string().describe('The day of the run, YYYY-MM-DD'),
-    stops: z.array(runStopSchema),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
-  .meta({ id: 'Run' });
-export type Run = z.infer<typeof runSchema>;
-
 /** A driver a run can be planned for (GET /api/admin/runs/drivers): active, invited or signed in. */
 export const runDriverSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'RunDriver' });
 export type RunDriver = z.infer<typeof runDriverSchema>;
@@ -126,15 +78,6 @@ export const runStopsInputSchema = z.object({
     .describe(`0 to ${RUN_MAX_STOPS} tracking codes, each once, in the order of the stops`),
 });
 export type RunStopsInput = z.input<typeof runStopsInputSchema>;
-
-/** GET /api/driver/run: the signed-in driver's run of today (the server's day), or none. */
-export const driverRunSchema = z
-  .object({
-    date: z.string().describe("Today on the server's clock, YYYY-MM-DD"),
-    run: runSchema.nullable().describe('Null when no run is planned for the driver today'),
-  })
-  .meta({ id: 'DriverRun' });
-export type DriverRun = z.infer<typeof driverRunSchema>;
 
 /** DELETE /api/admin/runs/{id}. */
 export const deletedRunSchema = z.object({ message: z.string(), id: z.string() });

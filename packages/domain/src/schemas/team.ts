@@ -1,16 +1,6 @@
 import { z } from 'zod';
+import { operatorRoleSchema } from './auth.ts';
 import { requiredEmail, requiredText } from './fields.ts';
-import { ROLE_INVALID } from './messages.ts';
-
-/**
- * An admin may do everything; an operator works on packages, scanning, e-mail and the inbox; a driver
- * uses only the driver app (its run of the day), never the console's routes.
- */
-export const OPERATOR_ROLES = ['admin', 'operator', 'driver'] as const;
-export const operatorRoleSchema = z.enum(OPERATOR_ROLES, { error: ROLE_INVALID });
-export type OperatorRole = z.infer<typeof operatorRoleSchema>;
-/** The roles that may use the console's routes (`/api/admin/*`): every role but `driver`. */
-export const CONSOLE_ROLES = ['admin', 'operator'] as const satisfies readonly OperatorRole[];
 
 export const PASSWORD_MIN = 12;
 /** Longer passphrases are welcome; beyond this the strength estimate (and scrypt) would only cost time. */

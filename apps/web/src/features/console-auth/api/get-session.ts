@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type OperatorSession, SESSION_EXPIRED, SIGN_IN_REQUIRED, sessionStateSchema } from '@waybill/domain';
+import { type OperatorSession, SESSION_EXPIRED, SIGN_IN_REQUIRED } from '@waybill/domain';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 export const SESSION_QUERY_KEY = ['console-session'] as const;
@@ -10,7 +10,10 @@ export const SESSION_QUERY_KEY = ['console-session'] as const;
  * carries the words a console route's 401 would (expired or not), which the frame reads.
  */
 export async function fetchSession(signal?: AbortSignal): Promise<OperatorSession> {
-  const state = await apiFetch('/api/auth/session', { signal, schema: sessionStateSchema });
+  // Imported when first asked: the driver app's first script then holds no zod (the console's has it
+  // anyway, and finds the module there).
+  const schema = import('@waybill/domain/auth').then((module) => module.sessionStateSchema);
+  const state = await apiFetch('/api/auth/session', { signal, schema });
   if (state.operator) return state.operator;
   throw new ApiError(401, state.expired ? SESSION_EXPIRED : SIGN_IN_REQUIRED);
 }

@@ -1,6 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { deliverySettingsSchema, driverRunSchema } from '@waybill/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
+
+/**
+ * The schemas of the driver's answers, imported at their first use: zod and they are not part of the
+ * app's first script, whose evaluation is the longest task of its load (docs/decisions/0056).
+ */
+export const driverAnswers = () => import('@waybill/domain/driver-answers');
 
 export const driverRunKey = ['driver', 'run'] as const;
 
@@ -10,7 +15,11 @@ export const driverRunKey = ['driver', 'run'] as const;
  */
 export const driverRunQuery = queryOptions({
   queryKey: driverRunKey,
-  queryFn: ({ signal }) => apiFetch('/api/driver/run', { signal, schema: driverRunSchema }),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/driver/run', {
+      signal,
+      schema: driverAnswers().then((module) => module.driverRunSchema),
+    }),
   staleTime: 60_000,
   refetchOnReconnect: true,
 });
@@ -23,7 +32,11 @@ export function useDriverRun() {
 export function useDriverSettings() {
   return useQuery({
     queryKey: ['driver', 'settings'],
-    queryFn: ({ signal }) => apiFetch('/api/driver/settings', { signal, schema: deliverySettingsSchema }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/driver/settings', {
+        signal,
+        schema: driverAnswers().then((module) => module.deliverySettingsSchema),
+      }),
     staleTime: 10 * 60_000,
   });
 }

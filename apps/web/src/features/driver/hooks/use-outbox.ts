@@ -2,9 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readXsrfToken } from '../../../lib/xsrf-cookie.ts';
 import { driverRunKey } from '../api/driver-run.ts';
+import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG } from '../outbox/channel.ts';
 import { isWaiting, listActions, type OutboxAction } from '../outbox/outbox-db.ts';
 import { type ActionInput, recordAction } from '../outbox/record-action.ts';
-import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, type SyncOutcome, syncOutbox } from '../outbox/sync.ts';
+import type { SyncOutcome } from '../outbox/sync.ts';
+
+/**
+ * The sending, imported when something first waits (most starts have nothing to send): it and the
+ * schemas of the server's answers are not part of the app's first script.
+ */
+const sending = () => import('../outbox/sync.ts');
 
 /** How often the page tries again while something waits (besides on reconnect and after each action). */
 export const SYNC_INTERVAL_MS = 20_000;
@@ -84,7 +91,9 @@ export function useOutbox(driver: string): Outbox {
         );
         if (!waiting) continue;
         if (passes++ === 0) setSyncing(true);
-        last = await syncOutbox({ driver, xsrfToken }).catch(() => 'offline' as const);
+        last = await sending()
+          .then(({ syncOutbox }) => syncOutbox({ driver, xsrfToken }))
+          .catch(() => 'offline' as const);
       } while (again.current && last === 'done');
       running.current = false;
       if (passes === 0) return;

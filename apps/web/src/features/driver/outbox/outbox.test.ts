@@ -168,6 +168,41 @@ describe('the outbox on the phone', () => {
     expect(ids.map((id) => states.get(id))).toEqual(['sent', 'waiting', 'sent', 'waiting', 'waiting']);
   });
 
+  it('sends the events up to the first delivery with images first, and uploads its images while the rest go', async () => {
+    vi.stubGlobal('structuredClone', cloneKeepingBlobs);
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/webp' });
+    const loaded = await recordAction(DRIVER, { type: 'loaded', trackingCode: 'L1' }, new Date(1_000));
+    const delivered = await recordAction(
+      DRIVER,
+      { type: 'delivered', trackingCode: 'L1', receivedBy: 'Ama', photo },
+      new Date(2_000),
+    );
+    const later = await recordAction(DRIVER, { type: 'loaded', trackingCode: 'L2' }, new Date(3_000));
+    const started: string[] = [];
+    let answerLastBatch: (() => void) | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init: RequestInit) => {
+        if (path === '/api/driver/events') {
+          const ids = (JSON.parse(init.body as string) as { events: { id: string }[] }).events.map((event) => event.id);
+          started.push(`POST ${ids.join(',')}`);
+          // The second batch is answered only once the photo's upload has started beside it.
+          if (ids.includes(later)) await new Promise<void>((resolve) => (answerLastBatch = resolve));
+          return Response.json({ results: ids.map((id) => ({ id, status: 'applied' })) });
+        }
+        started.push(`PUT ${path.split('/')[4]}`);
+        return Response.json({ id: delivered, trackingCode: 'L1', photo: true, signature: false });
+      }),
+    );
+    const pass = syncOutbox({ driver: DRIVER, xsrfToken: async () => 'token' });
+    await vi.waitFor(() => expect(started).toHaveLength(3), { timeout: 10_000 });
+    expect(started[0]).toBe(`POST ${loaded},${delivered}`);
+    expect(started.slice(1).sort()).toEqual([`POST ${later}`, `PUT ${delivered}`].sort());
+    answerLastBatch?.();
+    expect(await pass).toBe('done');
+    expect((await listActions(DRIVER)).filter(isWaiting)).toEqual([]);
+  });
+
   it('forgets yesterday’s answered actions and keeps every one still waiting', async () => {
     const sent = await recordAction(DRIVER, { type: 'loaded', trackingCode: 'OLD' }, new Date(1_000));
     await updateAction(sent, (action) => ({ ...action, state: 'sent' }));

@@ -1,6 +1,6 @@
 import type { DriverEventType, DriverEventWire } from '@waybill/domain';
+import { announceOutboxChange } from './channel.ts';
 import { putAction } from './outbox-db.ts';
-import { announceOutboxChange } from './sync.ts';
 
 /** A random (version 4) UUID; `crypto.randomUUID` exists on https only, the phone may use plain http. */
 export function newEventId(): string {

@@ -8,13 +8,10 @@ import {
   driverEventPhotoSchema,
   driverEventsAnswerSchema,
   MAX_DRIVER_EVENTS,
-} from '@waybill/domain';
+} from '@waybill/domain/driver-answers';
+import { announceOutboxChange } from './channel.ts';
 import { isWaiting, listActions, type OutboxAction, updateAction } from './outbox-db.ts';
 
-/** The channel every page and the worker hear outbox changes on. */
-export const OUTBOX_CHANNEL = 'waybill-driver-outbox';
-/** The Background Sync tag of the outbox. */
-export const OUTBOX_SYNC_TAG = 'waybill-driver-outbox';
 const LOCK = 'waybill-driver-outbox';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 /** A request that hangs longer is taken for a lost connection; what it carried stays waiting. */
@@ -28,14 +25,6 @@ export interface SyncOptions {
 
 /** How a pass ended: everything answered, the connection lost, or the session gone (sign in again). */
 export type SyncOutcome = 'done' | 'offline' | 'signed-out';
-
-/** Tells every page (and the worker) that the outbox changed. */
-export function announceOutboxChange(): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
-  channel.postMessage('changed');
-  channel.close();
-}
 
 /** One pass over the outbox, under the phone's outbox lock when the browser has locks. */
 export async function syncOutbox(options: SyncOptions): Promise<SyncOutcome> {
@@ -53,9 +42,16 @@ class Stop extends Error {
 async function syncPass(options: SyncOptions): Promise<SyncOutcome> {
   // The browser knows it has no network: no request (each would only fail, and log that it did).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  const uploads = imageUploads(options);
   try {
-    await sendEvents(options);
-    await sendImages(options);
+    // Images whose events an earlier pass sent go at once; the others as soon as their batch is answered,
+    // while the next batch is on its way.
+    await uploads.take();
+    try {
+      await sendEvents(options, uploads);
+    } finally {
+      await uploads.end();
+    }
     return 'done';
   } catch (error) {
     if (error instanceof Stop) return error.outcome;
@@ -88,11 +84,18 @@ async function send(path: string, init: RequestInit, options: SyncOptions): Prom
   return response;
 }
 
-async function sendEvents(options: SyncOptions): Promise<void> {
-  for (;;) {
+const hasImages = (action: OutboxAction) => action.photo !== undefined || action.signature !== undefined;
+
+async function sendEvents(options: SyncOptions, uploads: ImageUploads): Promise<void> {
+  for (let first = true; ; first = false) {
+    uploads.check();
     const waiting = (await listActions(options.driver)).filter((action) => action.state === 'waiting');
     if (waiting.length === 0) return;
-    const batch = waiting.slice(0, MAX_DRIVER_EVENTS);
+    // The first batch ends with the first action that has images, so that their upload starts while
+    // the rest of the events are on their way (a day's loading at the depot comes before its first
+    // delivery): the uplink is busy from the first answer on.
+    const withImages = first ? waiting.findIndex(hasImages) : -1;
+    const batch = waiting.slice(0, withImages >= 0 ? Math.min(withImages + 1, MAX_DRIVER_EVENTS) : MAX_DRIVER_EVENTS);
     const response = await send(
       '/api/driver/events',
       {
@@ -104,6 +107,7 @@ async function sendEvents(options: SyncOptions): Promise<void> {
     );
     const answer = await readAnswer(response, driverEventsAnswerSchema);
     await recordResults(batch, answer);
+    await uploads.take();
   }
 }
 
@@ -157,30 +161,57 @@ async function recordResults(batch: OutboxAction[], answer: DriverEventsAnswer):
  */
 const IMAGE_UPLOADS_AT_ONCE = 3;
 
-async function sendImages(options: SyncOptions): Promise<void> {
-  const waiting = (await listActions(options.driver)).filter(
-    (action) => action.state === 'sent' && action.imagesState === 'waiting',
-  );
-  let next = 0;
+interface ImageUploads {
+  /** Queues the images of every sent action not yet queued, and starts uploaders for them. */
+  take(): Promise<void>;
+  /** Throws what stopped the uploads, if anything did: no more events are sent then. */
+  check(): void;
+  /** Waits for every upload under way, then throws what stopped them, if anything did. */
+  end(): Promise<void>;
+}
+
+function imageUploads(options: SyncOptions): ImageUploads {
+  const queue: OutboxAction[] = [];
+  const queued = new Set<string>();
+  const running = new Set<Promise<void>>();
   let stopped: Stop | undefined;
+  let failed: { error: unknown } | undefined;
   const uploader = async () => {
-    while (!stopped && next < waiting.length) {
-      const action = waiting[next++]!;
+    while (!stopped && !failed && queue.length > 0) {
+      const action = queue.shift()!;
       try {
         await sendImagesOf(action, options);
       } catch (error) {
-        if (!(error instanceof Stop)) throw error;
-        stopped ??= error;
+        if (error instanceof Stop) stopped ??= error;
+        else failed ??= { error };
       }
     }
   };
-  // Every upload under way ends before the pass does (and so before the outbox lock is let go).
-  const ended = await Promise.allSettled(
-    Array.from({ length: Math.min(IMAGE_UPLOADS_AT_ONCE, waiting.length) }, uploader),
-  );
-  const failed = ended.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  if (stopped) throw stopped;
+  const check = () => {
+    if (failed) throw failed.error;
+    if (stopped) throw stopped;
+  };
+  return {
+    async take() {
+      const ready = (await listActions(options.driver)).filter(
+        (action) => action.state === 'sent' && action.imagesState === 'waiting' && !queued.has(action.id),
+      );
+      for (const action of ready) {
+        queued.add(action.id);
+        queue.push(action);
+      }
+      while (running.size < IMAGE_UPLOADS_AT_ONCE && queue.length > 0 && !stopped && !failed) {
+        const started = uploader().finally(() => running.delete(started));
+        running.add(started);
+      }
+    },
+    check,
+    // Every upload under way ends before the pass does (and so before the outbox lock is let go).
+    async end() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+      check();
+    },
+  };
 }
 
 async function sendImagesOf(action: OutboxAction, options: SyncOptions): Promise<void> {
