@@ -183,4 +183,3 @@ export type AccountShipInput = z.infer<typeof accountShipInputSchema>;
 
 /** The 201 answer of POST /api/account/shipments. */
 export const accountShippedSchema = z.object({ trackingCode: z.string(), status: z.string() });
-
