@@ -23,11 +23,11 @@ export function accountShipmentBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Sends what the outbox holds and returns the token of the account link e-mailed to `to` in that pass. */
+/** Sends what the outbox holds and returns the token of the newest account link e-mailed to `to`. */
 export async function accountLinkSentTo(testApp: TestApp, smtp: TestSmtpServer, to: string) {
-  const before = smtp.received.length;
   await testApp.app.mailOutbox.runOnce();
-  const mail = smtp.received.slice(before).find((received) => received.envelopeTo.includes(to));
+  // The newest to that address: the outbox's own timer may have sent it before this pass.
+  const mail = smtp.received.findLast((received) => received.envelopeTo.includes(to));
   if (!mail) throw new Error(`no e-mail to ${to}`);
   const text = mail.parsed.text ?? '';
   const token = /\/account\/set-password#token=([\w-]{43})/.exec(text)?.[1];

@@ -162,7 +162,20 @@ export type AccountShipmentSummary = z.infer<typeof accountShipmentSummarySchema
 /** GET /api/account/shipments/{code}: the shipment, its journey and its proof as the public page shows it. */
 export const accountShipmentSchema = z
   .object({
-    ...packageDetailsSchema.omit({ dimensionUnit: true }).shape,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    pickupLocation: z.string(),
+    receiverName: z.string(),
+    receiverEmail: z.string(),
+    receiverPhone: z.string(),
+    destination: z.string(),
+    description: z.string(),
+    quantity: z.number(),
+    weight: z.number(),
+    length: z.number(),
+    width: z.number(),
+    height: z.number(),
     trackingCode: z.string(),
     status: z.string(),
     dimensionUnit: z.string(),

@@ -65,7 +65,7 @@ export const v1ShipmentInputSchema = z
     weightKg: field.weight,
     dimensions: dimensionsSchema,
   })
-  .meta({ id: 'ShipmentInput' });
+  .meta({ id: 'NewShipment' });
 export type V1ShipmentInput = z.infer<typeof v1ShipmentInputSchema>;
 
 /** One step of a shipment's journey. */
