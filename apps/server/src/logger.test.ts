@@ -60,6 +60,8 @@ describe('secrets in URLs', () => {
   it('replaces the value of every query parameter named like a secret, wherever a URL appears', () => {
     const cases: [string, string][] = [
       [`/ops/accept-invite?token=${TOKEN}`, `/ops/accept-invite?token=${REDACTED}`],
+      // A business customer's link carries its token in the fragment; one typed as a query is hidden too.
+      [`/account/set-password?token=${TOKEN}`, `/account/set-password?token=${REDACTED}`],
       [`/api/subscriptions/confirm?token=${TOKEN}&x=1`, `/api/subscriptions/confirm?token=${REDACTED}&x=1`],
       [`/a?page=2&api_key=${TOKEN}#top`, `/a?page=2&api_key=${REDACTED}#top`],
       [`/a?X-Amz-Signature=${TOKEN};sessionId=${TOKEN}`, `/a?X-Amz-Signature=${REDACTED};sessionId=${REDACTED}`],

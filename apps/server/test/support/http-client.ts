@@ -70,7 +70,8 @@ export class TestClient {
     const text = await response.text();
     let parsed: unknown = text;
     // A HEAD answer names the type of a body it does not carry.
-    if (text !== '' && response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    if (text !== '' && /^application\/(?:[\w.-]+\+)?json\b/.test(response.headers.get('content-type') ?? ''))
+      parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

@@ -16,6 +16,8 @@ export interface Operation {
 
 export const needsSession = (operation: Operation) =>
   (operation.security ?? []).some((requirement) => 'operatorSession' in requirement);
+export const needsAccountSession = (operation: Operation) =>
+  (operation.security ?? []).some((requirement) => 'accountSession' in requirement);
 
 /** Checks answers against the document with ajv (OpenAPI 3.1 schemas are JSON Schema 2020-12). */
 export function answerChecker(document: { paths: Record<string, Record<string, Operation>> }) {
@@ -41,8 +43,15 @@ export function answerChecker(document: { paths: Record<string, Record<string, O
     const problems: string[] = [];
     const method = operation.method.toLowerCase();
     const at = ['paths', operation.path, method, 'responses', String(answer.status)];
-    if (documented.content?.['application/json']) {
-      const validate = validatorAt(...at, 'content', 'application/json', 'schema');
+    // JSON, or a JSON-based type the document names for this answer (application/problem+json).
+    const answered = answer.headers.get('content-type')?.split(';')[0] ?? '';
+    const jsonType = documented.content?.['application/json']
+      ? 'application/json'
+      : answered.endsWith('+json') && documented.content?.[answered]
+        ? answered
+        : undefined;
+    if (jsonType) {
+      const validate = validatorAt(...at, 'content', jsonType, 'schema');
       if (!validate(answer.body)) problems.push(`${name}: body ${ajv.errorsText(validate.errors)}`);
     } else if (answer.text !== '') {
       // A file answer (a CSV export) names its media type in the document instead of a JSON schema.

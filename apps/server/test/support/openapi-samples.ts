@@ -1,5 +1,7 @@
 // A valid call of every operation the API description lists, for plugins/openapi.test.ts: what each
 // sends and the status it must answer, in the order they run.
+
+import { accountShipmentBody, MEMBER_PASSWORD } from './accounts.ts';
 import { imageBytes, packageFields, packageForm } from './factories.ts';
 import type { AnyBody } from './http-client.ts';
 import { TEST_ADMIN } from './test-app.ts';
@@ -21,6 +23,12 @@ export interface State {
   runId?: string;
   /** The token of an invitation e-mailed before the calls. */
   inviteToken?: string;
+  /** The owner of a business account approved before the calls (the portal's operations are theirs). */
+  memberEmail: string;
+  accountRequestId?: string;
+  accountCode?: string;
+  accountMemberId?: string;
+  apiKeyId?: string;
 }
 
 export interface Sample {
@@ -181,10 +189,38 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
       password: 'correct horse battery staple',
     },
     status: 201,
+    keep: (body, s) => (s.accountRequestId = body.id),
   }),
   getAdminInbox: () => ({ query: '?page=1&pageSize=2&kind=support&state=new', status: 200 }),
   patchAdminInboxById: (state) => ({ params: { id: state.inboxId! }, json: { state: 'handled' }, status: 200 }),
   getAdminInboxStats: () => ({ status: 200 }),
+  postAdminInboxByIdApprove: (state) => ({ params: { id: state.accountRequestId! }, status: 200 }),
+  // A request approved already can still be closed as declined: it is only marked handled.
+  postAdminInboxByIdDecline: (state) => ({ params: { id: state.accountRequestId! }, status: 200 }),
+  postAccountSignIn: (state) => ({ json: { email: state.memberEmail, password: MEMBER_PASSWORD }, status: 200 }),
+  postAccountSignOut: () => ({ status: 200 }),
+  // A link that was never sent.
+  postAccountSetPassword: () => ({ json: { token: 'A'.repeat(43), password: MEMBER_PASSWORD }, status: 400 }),
+  getAccountMe: () => ({ status: 200 }),
+  postAccountShipments: () => ({
+    json: accountShipmentBody(),
+    status: 201,
+    keep: (body, s) => (s.accountCode = body.trackingCode),
+  }),
+  getAccountShipments: () => ({ query: '?page=1&pageSize=5&status=Pending', status: 200 }),
+  getAccountShipmentsByCode: (state) => ({ params: { code: state.accountCode! }, status: 200 }),
+  // Pending until the courier accepts it: no label yet.
+  getAccountShipmentsByCodeLabel: (state) => ({ params: { code: state.accountCode! }, status: 409 }),
+  getAccountMembers: () => ({ status: 200 }),
+  postAccountMembers: () => ({
+    json: { email: 'colleague@example.com', name: 'Cole League', role: 'member' },
+    status: 201,
+    keep: (body, s) => (s.accountMemberId = body.id),
+  }),
+  deleteAccountMembersById: (state) => ({ params: { id: state.accountMemberId! }, status: 200 }),
+  getAccountApiKeys: () => ({ status: 200 }),
+  postAccountApiKeys: () => ({ json: { name: 'Shop' }, status: 201, keep: (body, s) => (s.apiKeyId = body.id) }),
+  deleteAccountApiKeysById: (state) => ({ params: { id: state.apiKeyId! }, status: 200 }),
   getAdminOperators: () => ({ status: 200 }),
   postAdminOperators: () => ({
     json: { email: 'sample.operator@waybill.test', name: 'Sam Ple', role: 'operator' },

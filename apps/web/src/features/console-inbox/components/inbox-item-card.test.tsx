@@ -68,6 +68,42 @@ describe('InboxItemCard', () => {
     expect(within(card).getByRole('button', { name: 'Mark as new: account request from Obi' })).toBeTruthy();
   });
 
+  it('offers Approve and Decline on a new account request only, naming whose it is', async () => {
+    const request: InboxItem = {
+      ...base,
+      kind: 'account',
+      name: 'Obi',
+      email: 'obi@example.com',
+      company: 'Obi Logistics',
+    };
+    const decided: string[] = [];
+    renderWithApp(
+      <InboxItemCard
+        item={request}
+        onToggleState={() => {}}
+        pending={false}
+        onDecide={(item, decision) => decided.push(`${decision} ${item.name}`)}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approve the account request from Obi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline the account request from Obi' }));
+    expect(decided).toEqual(['approve Obi', 'decline Obi']);
+  });
+
+  it('offers no decision on a support request or a handled account request', () => {
+    renderWithApp(<InboxItemCard item={support} onToggleState={() => {}} pending={false} onDecide={() => {}} />);
+    renderWithApp(
+      <InboxItemCard
+        item={{ ...base, state: 'handled', kind: 'account', name: 'Obi', email: 'obi@example.com' }}
+        onToggleState={() => {}}
+        pending={false}
+        onDecide={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Decline/ })).toBeNull();
+  });
+
   it('says what is missing from a blank contact message and links no e-mail that is not one', () => {
     const { card } = renderCard({ ...base, kind: 'contact', name: '', email: '739154' });
     expect(screen.getByRole('article', { name: 'No name given' })).toBe(card);

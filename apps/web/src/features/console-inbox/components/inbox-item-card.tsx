@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@m
 import { EMAIL_PATTERN, type InboxItem, type InboxKind } from '@waybill/domain';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import type { AccountDecision } from '../api/decide-account-request.ts';
 import { KIND_LABELS } from '../inbox-item.ts';
 
 // Dot badges keep the text in the body colour (readable in both modes); the colour only marks the kind.
@@ -22,6 +23,10 @@ interface InboxItemCardProps {
   pending: boolean;
   /** True while any item's change is on its way (one change at a time). */
   busy?: boolean;
+  /** Approves or declines a new account request (the business account is made on approval). */
+  onDecide?: (item: InboxItem, decision: AccountDecision) => void;
+  /** The decision on its way for this item, if any. */
+  deciding?: AccountDecision | undefined;
 }
 
 function Detail({ label, value }: { label: string; value: string | undefined }) {
@@ -37,12 +42,13 @@ function Detail({ label, value }: { label: string; value: string | undefined }) 
 }
 
 /** One received request: who sent it and how to reach them, what they wrote, and its state. */
-export function InboxItemCard({ item, onToggleState, pending, busy = false }: InboxItemCardProps) {
+export function InboxItemCard({ item, onToggleState, pending, busy = false, onDecide, deciding }: InboxItemCardProps) {
   const headingId = useId();
   const handled = item.state === 'handled';
   const action = handled ? 'Mark as new' : 'Mark as handled';
   const kindLabel = KIND_LABELS[item.kind];
   const sender = senderOf(item);
+  const decidable = item.kind === 'account' && !handled && onDecide !== undefined;
 
   return (
     <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="lg">
@@ -122,6 +128,30 @@ export function InboxItemCard({ item, onToggleState, pending, busy = false }: In
               )
             )}
             <Group justify="flex-end" mt="auto">
+              {decidable && (
+                <>
+                  <Button
+                    color="green.8"
+                    loading={deciding === 'approve'}
+                    disabled={(busy || deciding !== undefined) && deciding !== 'approve'}
+                    onClick={() => onDecide(item, 'approve')}
+                    aria-label={`Approve the account request from ${sender}`}
+                    w={{ base: '100%', sm: 'auto' }}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    variant="default"
+                    loading={deciding === 'decline'}
+                    disabled={(busy || deciding !== undefined) && deciding !== 'decline'}
+                    onClick={() => onDecide(item, 'decline')}
+                    aria-label={`Decline the account request from ${sender}`}
+                    w={{ base: '100%', sm: 'auto' }}
+                  >
+                    Decline
+                  </Button>
+                </>
+              )}
               <Button
                 variant={handled ? 'default' : 'filled'}
                 loading={pending}

@@ -1,6 +1,7 @@
 import { Alert, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { countOf, INBOX_PAGE_SIZE, type InboxItem, TOAST_MS } from '@waybill/domain';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { type AccountDecision, useDecideAccountRequest } from '../api/decide-account-request.ts';
 import { useInboxPage } from '../api/list-inbox-items.ts';
 import { useSetInboxItemState } from '../api/set-inbox-item-state.ts';
 import { KIND_LABELS } from '../inbox-item.ts';
@@ -44,6 +45,22 @@ export function InboxView({ view, onViewChange }: InboxViewProps) {
   };
   const inbox = useInboxPage(filter);
   const setState = useSetInboxItemState();
+  const decide = useDecideAccountRequest();
+
+  function decideRequest(item: InboxItem, decision: AccountDecision) {
+    decide.mutate(
+      { id: item._id, decision },
+      {
+        onSuccess: (message) =>
+          notifySuccess({
+            title: decision === 'approve' ? 'Account created' : 'Account request declined',
+            message,
+            autoClose: TOAST_MS.validation,
+          }),
+        onError: (error) => notifyError({ title: 'Error deciding the account request', message: error.message }),
+      },
+    );
+  }
 
   function toggleState(item: InboxItem) {
     const state = item.state === 'new' ? 'handled' : 'new';
@@ -101,7 +118,11 @@ export function InboxView({ view, onViewChange }: InboxViewProps) {
                   item={item}
                   onToggleState={toggleState}
                   pending={setState.isPending && setState.variables?.id === item._id}
-                  busy={setState.isPending}
+                  busy={setState.isPending || decide.isPending}
+                  onDecide={decideRequest}
+                  deciding={
+                    decide.isPending && decide.variables?.id === item._id ? decide.variables.decision : undefined
+                  }
                 />
               ))}
             </Stack>
