@@ -1,5 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import { ACCOUNT_SESSION_COOKIE } from '@waybill/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, warnAboutDefaults } from './config.ts';
@@ -99,12 +100,12 @@ export async function buildApp(
 
   // External plugins, then the app's own, then routes (plugins first so their hooks see every route).
   if (onRoute) app.addHook('onRoute', onRoute);
-  await app.register(openapi, { sessionCookie: SESSION_COOKIE });
+  await app.register(openapi, { sessionCookie: SESSION_COOKIE, accountSessionCookie: ACCOUNT_SESSION_COOKIE });
   await app.register(errorHandler);
   await app.register(slowBodies, { minBodyRate: timeouts.minBodyRate });
   await app.register(securityHeaders);
   await app.register(cookie);
-  await app.register(xsrf, { sessionCookie: SESSION_COOKIE });
+  await app.register(xsrf, { sessionCookies: [SESSION_COOKIE, ACCOUNT_SESSION_COOKIE] });
   await app.register(textGuard);
   await app.register(rateLimits);
   await app.register(database);

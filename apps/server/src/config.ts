@@ -230,6 +230,7 @@ const envSchema = z.object({
   RATE_LIMIT_TRACK: rateLimit('60/minute'),
   RATE_LIMIT_SUBMIT: rateLimit('10/minute'),
   RATE_LIMIT_FORMS: rateLimit('30/minute'),
+  RATE_LIMIT_API_KEY: rateLimit('600/minute'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: trustProxy,
   SUBSCRIPTION_KEY: optional.pipe(
@@ -272,7 +273,15 @@ export interface Config {
   consoleShortcut: { name: string; code: string };
   /** Undefined when the directory does not exist: the API runs without the web app. */
   webDistDir: string | undefined;
-  rateLimits: { enabled: boolean; login: RateLimit; track: RateLimit; submit: RateLimit; forms: RateLimit };
+  /** `apiKey`: requests to /api/v1 per key, always counted (in the database), whatever RATE_LIMITS says. */
+  rateLimits: {
+    enabled: boolean;
+    login: RateLimit;
+    track: RateLimit;
+    submit: RateLimit;
+    forms: RateLimit;
+    apiKey: RateLimit;
+  };
   trustProxy: TrustProxy;
   /**
    * The key sealing the addresses of tracking e-mail updates (SUBSCRIPTION_KEY); unset: a key file
@@ -343,6 +352,7 @@ export function loadConfig(
       track: e.RATE_LIMIT_TRACK,
       submit: e.RATE_LIMIT_SUBMIT,
       forms: e.RATE_LIMIT_FORMS,
+      apiKey: e.RATE_LIMIT_API_KEY,
     },
     trustProxy: e.TRUST_PROXY,
     subscriptionKey: e.SUBSCRIPTION_KEY ? subscriptionKeyOf(e.SUBSCRIPTION_KEY) : undefined,

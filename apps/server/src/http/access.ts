@@ -1,18 +1,27 @@
-import { ADMIN_ONLY, CONSOLE_ROLES, DRIVERS_ONLY, DRIVERS_USE_DRIVER_APP, type OperatorRole } from '@waybill/domain';
+import {
+  ACCOUNT_SESSION_COOKIE,
+  ADMIN_ONLY,
+  CONSOLE_ROLES,
+  DRIVERS_ONLY,
+  DRIVERS_USE_DRIVER_APP,
+  type OperatorRole,
+} from '@waybill/domain';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { resolveAccountSession } from '../modules/accounts/account-auth.service.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import { addRouteAnswers, errorAnswer } from './answers.ts';
 
 /**
  * Who may call a route: anyone; anyone signed in, whatever their role (their own session and
  * password); the console's people (operators and admins); only an admin; or a driver (and an admin,
- * to try the driver app).
+ * to try the driver app); a member of a business account (the portal); a business account's API key
+ * (/api/v1, modules/v1).
  */
-export type Access = 'public' | 'signed-in' | 'operator' | 'admin' | 'driver';
+export type Access = 'public' | 'signed-in' | 'operator' | 'admin' | 'driver' | 'account' | 'api-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +36,14 @@ export type RoutesPlugin = FastifyPluginAsyncZod<{ config: Config }>;
 /** onRequest hook: a 401 without a valid session, before any body is read; the operator for the handler. */
 export async function requireOperator(request: FastifyRequest): Promise<void> {
   request.operator = await resolveSession(request.server.db, request.cookies[SESSION_COOKIE]);
+}
+
+/**
+ * onRequest hook of the business customers' portal: a 401 without a valid member session (an
+ * operator's cookie is not one), before any body is read; the member for the handler.
+ */
+export async function requireAccountMember(request: FastifyRequest): Promise<void> {
+  request.accountMember = await resolveAccountSession(request.server.db, request.cookies[ACCOUNT_SESSION_COOKIE]);
 }
 
 /**
@@ -52,6 +69,9 @@ const ROLE_ANSWERS: Partial<Record<Access, z.ZodType>> = {
 const SIGN_IN_ANSWER = errorAnswer(
   'No valid operator session: "Please sign in to continue." or "Your session has expired. Please sign in again."',
 );
+const ACCOUNT_SIGN_IN_ANSWER = errorAnswer(
+  'No valid business account session: "Please sign in to continue." or "Your session has expired. Please sign in again."',
+);
 
 /**
  * An encapsulated scope for routes of one access level: its `guards` run on every request to them
@@ -62,7 +82,8 @@ function accessScope(access: Access, guards: onRequestAsyncHookHandler[], routes
   return async (scope, options) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access };
-      if (guards.length > 0) addRouteAnswers(route, { 401: SIGN_IN_ANSWER });
+      if (guards.length > 0)
+        addRouteAnswers(route, { 401: access === 'account' ? ACCOUNT_SIGN_IN_ANSWER : SIGN_IN_ANSWER });
       const refusal = ROLE_ANSWERS[access];
       if (refusal) addRouteAnswers(route, { 403: refusal });
     });
@@ -103,4 +124,13 @@ export function adminScope(routes: RoutesPlugin): RoutesPlugin {
  */
 export function driverScope(routes: RoutesPlugin): RoutesPlugin {
   return accessScope('driver', [requireOperator, requireRole(['driver', 'admin'], DRIVERS_ONLY)], routes);
+}
+
+/**
+ * Routes of the business customers' portal (`/api/account/*`): a member of an active account signed in
+ * at /account (401 otherwise, whatever operator or driver session the browser holds). Every query of
+ * these routes is bounded to the member's account.
+ */
+export function accountScope(routes: RoutesPlugin): RoutesPlugin {
+  return accessScope('account', [requireAccountMember], routes);
 }

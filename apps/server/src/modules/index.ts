@@ -1,4 +1,5 @@
 import type { RoutesPlugin } from '../http/access.ts';
+import { accountRoutes } from './accounts/account.routes.ts';
 import { attentionRoutes } from './attention/attention.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -23,6 +24,7 @@ import { textsConsoleRoutes } from './texts/texts-console.routes.ts';
 import { deliveryPreferencesAdminRoutes } from './tracking/delivery-preferences.routes.ts';
 import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
+import { v1Routes } from './v1/v1.routes.ts';
 
 /**
  * Every feature's routes, registered in this order by app.ts with `{ config }`. Each feature declares
@@ -51,6 +53,8 @@ export const featureRoutes: RoutesPlugin[] = [
   ratingAdminRoutes,
   textsRoutes,
   textsConsoleRoutes,
+  accountRoutes,
+  v1Routes,
 ];
 
 /**

@@ -15,7 +15,14 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Only the JSON API is described: not the web app's pages (the console's path is not public), nor these docs. */
 function isDescribed(url: string): boolean {
-  return url.startsWith('/api/') && url !== OPENAPI_PATH && url !== DOCS_PATH && !url.startsWith(`${DOCS_PATH}/`);
+  // /api/v1 has a document of its own (modules/v1).
+  return (
+    url.startsWith('/api/') &&
+    !url.startsWith('/api/v1/') &&
+    url !== OPENAPI_PATH &&
+    url !== DOCS_PATH &&
+    !url.startsWith(`${DOCS_PATH}/`)
+  );
 }
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
@@ -47,8 +54,10 @@ function describeRoute(input: TransformInput) {
   };
   const methods = [route.method].flat();
   const write = methods.some((method) => UNSAFE_METHODS.has(method)) && route.config?.antiForgery !== 'token-in-link';
+  const access = route.config?.access;
   const requirement = {
-    ...(route.config?.access !== undefined && route.config.access !== 'public' ? { operatorSession: [] } : {}),
+    ...(access === 'account' ? { accountSession: [] } : {}),
+    ...(access !== undefined && access !== 'public' && access !== 'account' ? { operatorSession: [] } : {}),
     ...(write ? { antiForgery: [] } : {}),
   };
   const operationId = (schema as { operationId?: string }).operationId ?? operationIdOf(methods[0] ?? 'GET', input.url);
@@ -95,7 +104,10 @@ const describeComponents: typeof jsonSchemaTransformObject = (input) => {
  * The OpenAPI 3.1 description of the API, generated from the routes' own schemas as they are
  * registered. Registered before any route, so its hook sees them all.
  */
-async function openapi(app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) {
+async function openapi(
+  app: FastifyInstance,
+  { sessionCookie, accountSessionCookie }: { sessionCookie: string; accountSessionCookie: string },
+) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -115,6 +127,13 @@ async function openapi(app: FastifyInstance, { sessionCookie }: { sessionCookie:
             in: 'cookie',
             name: sessionCookie,
             description: 'Set by POST /api/auth/login (httpOnly, SameSite=Lax); ends after 12 hours idle or 7 days.',
+          },
+          accountSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: accountSessionCookie,
+            description:
+              "A business customer's session, set by POST /api/account/sign-in (httpOnly, SameSite=Lax); never an operator's.",
           },
           antiForgery: {
             type: 'apiKey',
@@ -140,10 +159,10 @@ const openApiDocument = z
   })
   .describe('The OpenAPI 3.1 description of the API');
 
-/** What the reference's own routes (added by @fastify/swagger-ui) answer. */
-function docsAnswers(url: string): Record<number, z.ZodType> {
-  if (url === `${DOCS_PATH}/json`) return { 200: openApiDocument };
-  if (url.endsWith('/static/index.html')) return { 302: fileAnswer(`Redirects to ${DOCS_PATH}`) };
+/** What the reference's own routes (added by @fastify/swagger-ui under `docsPath`) answer. */
+export function docsAnswers(url: string, docsPath = DOCS_PATH): Record<number, z.ZodType> {
+  if (url === `${docsPath}/json`) return { 200: openApiDocument };
+  if (url.endsWith('/static/index.html')) return { 302: fileAnswer(`Redirects to ${docsPath}`) };
   return { 200: fileAnswer('The API reference: its page, script and styles, or the description as YAML') };
 }
 

@@ -22,14 +22,18 @@ declare module 'fastify' {
      * `token-in-link`: a write whose link carries a one-time secret (an unsubscribe link) and that a
      * mail client posts without any cookie; the secret already proves the link was not forged.
      * `provider-signature`: a text-message provider's webhook, checked by its signature or secret instead.
+     * `bearer-key`: /api/v1, called by servers with an API key in a header a browser never sends by itself.
      */
-    antiForgery?: 'token-in-link' | 'provider-signature';
+    antiForgery?: 'token-in-link' | 'provider-signature' | 'bearer-key';
   }
 }
 
 export interface XsrfOptions {
-  /** The session cookie, whose token a signed-in browser's anti-forgery token is bound to. */
-  sessionCookie: string;
+  /**
+   * The session cookies (an operator's, a business customer's), whose token a signed-in browser's
+   * anti-forgery token is bound to: the first the browser holds.
+   */
+  sessionCookies: string[];
 }
 
 const NONCE_BYTES = 32;
@@ -95,10 +99,11 @@ function tokenOf(key: KeyObject, sessionToken: string | undefined, cookie: strin
  */
 async function xsrf(app: FastifyInstance, options: XsrfOptions) {
   const refused = errorAnswer(XSRF_MESSAGE);
+  const { sessionCookies } = options;
   const name = app.config.secure ? XSRF_COOKIE_HTTPS : XSRF_COOKIE;
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.config?.antiForgery === 'token-in-link') return;
+    if (route.config?.antiForgery === 'token-in-link' || route.config?.antiForgery === 'bearer-key') return;
     if (methods.some((method) => UNSAFE_METHODS.has(method))) addRouteAnswers(route, { 403: refused });
   });
   // The cookie's attributes as @fastify/cookie writes them, worked out once: a token is base64url, which
@@ -117,7 +122,8 @@ async function xsrf(app: FastifyInstance, options: XsrfOptions) {
   // A callback hook: it never waits, and a promise per request is not free.
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[name];
-    const expected = tokenOf(key(), request.cookies[options.sessionCookie], cookie) ?? newVisitorXsrfToken(key());
+    const session = sessionCookies.map((name) => request.cookies[name]).find((token) => token !== undefined);
+    const expected = tokenOf(key(), session, cookie) ?? newVisitorXsrfToken(key());
     if (cookie !== expected) reply.header('set-cookie', `${name}=${expected}${attributes}`);
     if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config.antiForgery === undefined) {
       const header = request.headers[XSRF_HEADER];

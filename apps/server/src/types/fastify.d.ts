@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@waybill/domain';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { AccountPrincipal } from '../modules/accounts/account-auth.service.ts';
 import type { ImageStorage } from '../storage/image-storage.ts';
 
 export interface SignedInOperator {
@@ -20,5 +21,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on routes of a scope that needs a session (see http/access.ts). */
     operator?: SignedInOperator;
+    /** Set on routes of the business customers' portal (`accountScope`). */
+    accountMember?: AccountPrincipal;
+    /** Set on /api/v1 routes: the account of the request's API key. */
+    apiClient?: { accountId: string; keyId: string };
   }
 }

@@ -46,6 +46,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'package.checked': 'Sender or recipient checked on the tracking page',
   'package.preferences_changed': 'Delivery instructions or safe place changed on the tracking page',
   'package.rated': 'Delivery rated',
+  'inbox.account_approved': 'Account request approved',
+  'inbox.account_declined': 'Account request declined',
+  'account.sign_in_succeeded': 'Business customer signed in',
+  'account.signed_out': 'Business customer signed out',
+  'account.password_set': 'Business customer set a password',
+  'account.member_invited': 'Business customer invited a colleague',
+  'account.member_removed': 'Business customer removed a colleague',
+  'account.api_key_created': 'API key created',
+  'account.api_key_revoked': 'API key revoked',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */
@@ -58,6 +67,9 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   operator: 'Operator',
   inbox: 'Inbox',
   run: 'Run',
+  account: 'Business account',
+  'account-member': 'Business account member',
+  'api-key': 'API key',
 };
 
 export function targetTypeLabel(type: string): string {

@@ -25,6 +25,15 @@ export const ACCOUNT_LINK_HOURS = 72;
 
 export const ACCOUNT_NOT_FOUND = 'Not found';
 export const ACCOUNT_OWNER_ONLY = 'Only an owner of the account can do this.';
+export const ACCOUNT_EMAIL_TAKEN = 'This e-mail address already belongs to a business account.';
+export const ONLY_ACCOUNT_REQUESTS = 'Only an account request can be approved or declined.';
+export const REQUEST_ALREADY_APPROVED = 'This account request was already approved.';
+export const LAST_OWNER = 'The last owner cannot be removed. Make another member an owner first.';
+export const SHIPMENT_NOT_PENDING = 'Only a Pending shipment can be cancelled.';
+/** The answer of an approval: where the link went. */
+export const accountApprovedMessage = (email: string) =>
+  `Account created. A link to set a password was sent to ${email}; it works once, for ${ACCOUNT_LINK_HOURS} hours.`;
+export const ACCOUNT_REQUEST_DECLINED = 'Account request declined.';
 
 // --- The console's answer to an account request -------------------------------------------------
 

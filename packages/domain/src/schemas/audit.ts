@@ -54,6 +54,15 @@ export const AUDIT_ACTIONS = [
   'package.checked',
   'package.preferences_changed',
   'package.rated',
+  'inbox.account_approved',
+  'inbox.account_declined',
+  'account.sign_in_succeeded',
+  'account.signed_out',
+  'account.password_set',
+  'account.member_invited',
+  'account.member_removed',
+  'account.api_key_created',
+  'account.api_key_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +76,9 @@ export const AUDIT_TARGET_TYPES = [
   'operator',
   'inbox',
   'run',
+  'account',
+  'account-member',
+  'api-key',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -103,6 +103,34 @@ export async function authenticate(
   return { operator, deviceId: known?.deviceId ?? newDeviceId() };
 }
 
+/**
+ * A password checked under the slow-down of one throttle key (SIGN_IN_THROTTLE), for other sign-ins
+ * than the console's (business customers at /account): an attempt before the key's wait is over is
+ * refused with SignInThrottledError before the password is read; a missing hash is checked against a
+ * dummy, so the time tells nothing; a correct password clears the key.
+ */
+export async function verifyPasswordThrottled(
+  db: Database,
+  key: string,
+  password: string,
+  hash: string | null | undefined,
+  now = new Date(),
+): Promise<boolean> {
+  const claim = await repository.claimSignInAttempt(db, key, now, SIGN_IN_THROTTLE);
+  if (!claim.allowed) {
+    throw new SignInThrottledError(Math.max(1, Math.ceil((claim.waitUntil.getTime() - now.getTime()) / 1000)));
+  }
+  const valid = await verifyPassword(password, hash ?? (await DUMMY_HASH_PROMISE));
+  if (valid) await repository.clearSignInFailures(db, key);
+  else await repository.deleteForgottenSignInFailures(db, now, SIGN_IN_THROTTLE);
+  return valid;
+}
+
+/** Forgets the failures counted under a key and every key that starts with `prefix` (a password was set). */
+export async function clearThrottleKeys(db: Database, key: string, prefix: string): Promise<void> {
+  await repository.clearAccountSignInFailures(db, key, prefix);
+}
+
 /** Forgets every failed sign-in counted for an operator (at their e-mail and from each of their browsers). */
 /** A new operator row (the e-mail lower-cased); undefined when the e-mail is taken. */
 export async function createOperatorRow(db: Database, values: repository.NewOperator) {

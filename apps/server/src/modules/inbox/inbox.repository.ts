@@ -78,6 +78,12 @@ export async function lockInboxItemState(db: Database, id: string): Promise<stri
   return row?.state;
 }
 
+/** The whole item, locked until the transaction ends (undefined for an unknown id). */
+export async function lockInboxItem(db: Database, id: string): Promise<InboxRow | undefined> {
+  const [row] = await db.select(listedColumns).from(inboxItems).where(eq(inboxItems.id, id)).for('update');
+  return row;
+}
+
 export async function updateInboxItemState(db: Database, id: string, state: InboxState): Promise<InboxRow | undefined> {
   const [row] = await db
     .update(inboxItems)

@@ -1,4 +1,6 @@
 import {
+  accountApprovalSchema,
+  accountDeclineSchema,
   accountRequestSchema,
   contactMessageSchema,
   INBOX_ITEM_NOT_FOUND,
@@ -7,6 +9,8 @@ import {
   inboxListQuerySchema,
   inboxStateChangeSchema,
   inboxStatsSchema,
+  ONLY_ACCOUNT_REQUESTS,
+  REQUEST_ALREADY_APPROVED,
   receivedSchema,
   supportRequestSchema,
 } from '@waybill/domain';
@@ -16,7 +20,9 @@ import { pageAnswer, sendPage } from '../../http/paging.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { customerActor, operatorActor } from '../audit/audit.service.ts';
 import {
+  approveAccountRequest,
   changeInboxItemState,
+  declineAccountRequest,
   getInboxStats,
   listInbox,
   receiveAccountRequest,
@@ -89,7 +95,48 @@ const customerRequestRoutes: RoutesPlugin = async (app) => {
 };
 
 /** The console's inbox of those requests. */
-const consoleInboxRoutes: RoutesPlugin = async (app) => {
+const consoleInboxRoutes: RoutesPlugin = async (app, options) => {
+  const linkDeps = { db: app.db, publicUrl: options.config.publicUrl, keys: app.subscriptionKeys };
+
+  app.post(
+    '/api/admin/inbox/:id/approve',
+    {
+      schema: {
+        tags,
+        summary:
+          'Approves an account request: makes the business account and mails the requester a link to set a password',
+        params: idParamsSchema,
+        response: {
+          200: accountApprovalSchema,
+          ...errorAnswers({
+            404: `${INBOX_ITEM_NOT_FOUND} (an unknown or malformed id)`,
+            409: `"${ONLY_ACCOUNT_REQUESTS}", "${REQUEST_ALREADY_APPROVED}", or the address already belongs to an account`,
+          }),
+        },
+      },
+    },
+    async (request) => approveAccountRequest(linkDeps, operatorActor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/inbox/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Declines an account request: marks it handled, makes no account',
+        params: idParamsSchema,
+        response: {
+          200: accountDeclineSchema,
+          ...errorAnswers({
+            404: `${INBOX_ITEM_NOT_FOUND} (an unknown or malformed id)`,
+            409: ONLY_ACCOUNT_REQUESTS,
+          }),
+        },
+      },
+    },
+    async (request) => declineAccountRequest(app.db, operatorActor(request), request.params.id),
+  );
+
   app.get(
     '/api/admin/inbox',
     {

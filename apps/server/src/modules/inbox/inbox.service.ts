@@ -1,4 +1,5 @@
 import type {
+  AccountApproval,
   AccountRequest,
   ContactMessage,
   InboxItem,
@@ -7,11 +8,18 @@ import type {
   InboxStats,
   SupportRequest,
 } from '@waybill/domain';
-import { INBOX_ITEM_NOT_FOUND } from '@waybill/domain';
+import {
+  ACCOUNT_REQUEST_DECLINED,
+  accountApprovedMessage,
+  INBOX_ITEM_NOT_FOUND,
+  ONLY_ACCOUNT_REQUESTS,
+} from '@waybill/domain';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { pageWindow } from '../../db/paging.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { AccountLinkDeps } from '../accounts/account-auth.service.ts';
+import { createAccountFromRequest } from '../accounts/accounts.service.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import * as repository from './inbox.repository.ts';
@@ -140,4 +148,50 @@ export async function getInboxStats(db: Database): Promise<InboxStats> {
     if (kind in byKind) byKind[kind as InboxKind] = count;
   }
   return { new: byKind.support + byKind.contact + byKind.account, byKind };
+}
+
+/** The account request of this id, locked until the transaction ends: 404 unknown, 409 another kind. */
+async function lockAccountRequest(tx: Database, id: string): Promise<repository.InboxRow> {
+  const row = isUuid(id) ? await repository.lockInboxItem(tx, id) : undefined;
+  if (!row) throw notFound(INBOX_ITEM_NOT_FOUND);
+  if (row.kind !== 'account') throw conflict(ONLY_ACCOUNT_REQUESTS);
+  return row;
+}
+
+/**
+ * Approves an account request: the account is made from it (company, address, country, the requester as
+ * contact and first owner, who is mailed a link to set a password) and the request is marked handled, in
+ * one transaction. A request approved before is a 409 and nothing changes.
+ */
+export async function approveAccountRequest(
+  deps: AccountLinkDeps,
+  actor: AuditActor,
+  id: string,
+): Promise<AccountApproval> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockAccountRequest(tx, id);
+    const detail = (field: string) => row.details[field] ?? '';
+    const made = await createAccountFromRequest(tx, deps, actor, {
+      inboxItemId: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: detail('company'),
+      address: detail('address'),
+      city: detail('city'),
+      country: detail('country'),
+    });
+    await repository.updateInboxItemState(tx, row.id, 'handled');
+    return { message: accountApprovedMessage(made.email), accountId: made.accountId, email: made.email };
+  });
+}
+
+/** Declines an account request: it is marked handled and no account is made. */
+export async function declineAccountRequest(db: Database, actor: AuditActor, id: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const row = await lockAccountRequest(tx, id);
+    await repository.updateInboxItemState(tx, row.id, 'handled');
+    await recordAudit(tx, { actor, action: 'inbox.account_declined', target: { type: 'inbox', id: row.id } });
+    return { message: ACCOUNT_REQUEST_DECLINED };
+  });
 }

@@ -10,10 +10,10 @@ import {
   packageCodeParamsSchema,
   RUN_NOT_FOUND,
 } from '@waybill/domain';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { consoleScope } from '../../http/access.ts';
 import { errorAnswers, fileAnswer } from '../../http/answers.ts';
-import { LABELS_BUSY, LabelPrintersBusyError, type RenderedPdf } from './label-renderer.ts';
+import { rendering, sendPdf } from './label-answers.ts';
+import { LABELS_BUSY } from './label-renderer.ts';
 import * as labels from './labels.service.ts';
 
 const tags = ['Labels'];
@@ -22,27 +22,6 @@ const PRINTERS_BUSY = apiErrorSchema.meta({
   description: `Two renders are already running in this process: "${LABELS_BUSY}"`,
   headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } },
 });
-
-function sendPdf(reply: FastifyReply, log: FastifyBaseLogger, rendered: RenderedPdf, filename: string) {
-  if (rendered.missingCharacters) {
-    log.warn({ filename }, 'label text has characters no installed font can draw; they print as "?"');
-  }
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `inline; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(rendered.pdf);
-}
-
-/** Renders, answering a busy refusal with the time to wait. */
-async function rendering<T>(reply: FastifyReply, render: () => Promise<T>): Promise<T> {
-  try {
-    return await render();
-  } catch (error) {
-    if (error instanceof LabelPrintersBusyError) reply.header('retry-after', error.retryAfterSeconds);
-    throw error;
-  }
-}
 
 /** Shipping labels as PDF, a 4x6 thermal label a page or four to an A4 sheet; and the drivers' run sheets. */
 export const labelsRoutes = consoleScope(async (app, { config }) => {

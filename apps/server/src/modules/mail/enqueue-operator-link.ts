@@ -1,15 +1,22 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { operatorTokens } from '../../db/schema/index.ts';
+import { accountMemberTokens, operatorTokens } from '../../db/schema/index.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import { insertOutboxMessages, type OutboxRow } from './outbox.repository.ts';
 import type { RenderedEmail } from './templates/index.ts';
 import type { MailContext } from './templates/layout.ts';
-import { type OperatorLinkContent, renderOperatorLinkEmail } from './templates/operator-link-template.ts';
+import {
+  type AccountLinkContent,
+  type OperatorLinkContent,
+  renderAccountLinkEmail,
+  renderOperatorLinkEmail,
+} from './templates/operator-link-template.ts';
 
 export const OPERATOR_INVITATION_KIND = 'operator-invitation';
 export const PASSWORD_RESET_KIND = 'password-reset';
-const OPERATOR_LINK_KINDS = new Set([OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND]);
+/** A business customer's link to set a password: the owner's on approval, or a colleague's invitation. */
+export const ACCOUNT_INVITATION_KIND = 'account-invitation';
+const OPERATOR_LINK_KINDS = new Set([OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND, ACCOUNT_INVITATION_KIND]);
 
 /**
  * What the outbox keeps of an operator's link: the message without its link, the link's row (to send
@@ -17,7 +24,7 @@ const OPERATOR_LINK_KINDS = new Set([OPERATOR_INVITATION_KIND, PASSWORD_RESET_KI
  * (`SubscriptionKeys.sealLink`), opened only to send it. `link` is there only in rows queued before
  * links were sealed, until the start-up pass seals them (`sealQueuedLinks`).
  */
-export type QueuedOperatorLink = Omit<OperatorLinkContent, 'link'> & {
+export type QueuedOperatorLink = (Omit<OperatorLinkContent, 'link'> | Omit<AccountLinkContent, 'link'>) & {
   linkId: string;
   linkSealed?: string;
   link?: string;
@@ -35,6 +42,32 @@ export async function enqueueOperatorLink(
 ): Promise<number> {
   const { link, ...content } = message.content;
   const kind = content.purpose === 'invite' ? OPERATOR_INVITATION_KIND : PASSWORD_RESET_KIND;
+  return queueLink(db, keys, kind, message.to, message.linkId, link, content);
+}
+
+/**
+ * Queues a business customer's link to set a password, in the transaction that stores its token (as
+ * operators' links: sealed at rest, sent once, only while usable).
+ */
+export async function enqueueAccountLink(
+  db: Database,
+  keys: SubscriptionKeys,
+  message: { to: string; linkId: string; content: AccountLinkContent },
+): Promise<number> {
+  const { link, ...content } = message.content;
+  return queueLink(db, keys, ACCOUNT_INVITATION_KIND, message.to, message.linkId, link, content);
+}
+
+async function queueLink(
+  db: Database,
+  keys: SubscriptionKeys,
+  kind: string,
+  to: string,
+  linkId: string,
+  link: string,
+  content: Omit<OperatorLinkContent, 'link'> | Omit<AccountLinkContent, 'link'>,
+): Promise<number> {
+  const message = { to, linkId };
   return insertOutboxMessages(db, [
     {
       kind,
@@ -62,11 +95,12 @@ export async function prepareOperatorLinkMessage(
   now: Date,
 ): Promise<OperatorLinkMessage> {
   const { linkId, linkSealed, link: plain, ...content } = row.payload as QueuedOperatorLink;
+  const table = 'company' in content ? accountMemberTokens : operatorTokens;
   if (linkId) {
     const [usable] = await db
-      .select({ id: operatorTokens.id })
-      .from(operatorTokens)
-      .where(and(eq(operatorTokens.id, linkId), isNull(operatorTokens.usedAt), gt(operatorTokens.expiresAt, now)))
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, linkId), isNull(table.usedAt), gt(table.expiresAt, now)))
       .limit(1);
     if (!usable) return { send: false, reason: 'the link was used, replaced or withdrawn before it was sent' };
   }
@@ -76,7 +110,11 @@ export async function prepareOperatorLinkMessage(
     link = keys.openLink(linkSealed);
   }
   if (!link || link === SENT) return { send: false, reason: 'the message holds no link' };
-  return { send: true, rendered: renderOperatorLinkEmail(context, { ...content, link }) };
+  const rendered =
+    'company' in content
+      ? renderAccountLinkEmail(context, { ...content, link })
+      : renderOperatorLinkEmail(context, { ...content, link });
+  return { send: true, rendered };
 }
 
 const SENT = '(sent)';

@@ -3,6 +3,8 @@
 // confirmation links of e-mail updates.
 
 export {
+  ACCOUNT_INVITATION_KIND,
+  enqueueAccountLink,
   enqueueOperatorLink,
   OPERATOR_INVITATION_KIND,
   PASSWORD_RESET_KIND,
@@ -19,5 +21,5 @@ export {
   SUBMISSION_RECEIPT_KIND,
 } from './enqueue-submission-receipt.ts';
 export { enqueueSubscriptionConfirmation } from './subscriber-mail.ts';
-export type { OperatorLinkContent } from './templates/operator-link-template.ts';
+export type { AccountLinkContent, OperatorLinkContent } from './templates/operator-link-template.ts';
 export { confirmUrl } from './templates/subscriber-template.ts';

@@ -2,10 +2,10 @@ import { and, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
-import { OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND } from './enqueue-operator-link.ts';
+import { ACCOUNT_INVITATION_KIND, OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND } from './enqueue-operator-link.ts';
 import { SUBSCRIPTION_CONFIRM_KIND } from './subscriber-mail.ts';
 
-const LINK_KINDS = [OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND, SUBSCRIPTION_CONFIRM_KIND];
+const LINK_KINDS = [OPERATOR_INVITATION_KIND, PASSWORD_RESET_KIND, ACCOUNT_INVITATION_KIND, SUBSCRIPTION_CONFIRM_KIND];
 const SENT = '(sent)';
 
 /**

@@ -83,7 +83,8 @@ export async function requirePackage(db: Database, trackingCode: string): Promis
 export async function createPackage(
   deps: PackageDeps,
   actor: AuditActor,
-  input: PackageDetails,
+  /** `accountId`: the business account that ships it (the portal, /api/v1). */
+  input: PackageDetails & { accountId?: string },
   images: StoredImage[],
   /** What else the submission stores in the package's own transaction (the shipper's text choice). */
   alsoStore?: (tx: Database, pkg: repository.PackageRow) => Promise<void>,

@@ -88,7 +88,10 @@ function keyReader(options: IdempotencyOptions) {
     const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header.join(', ') : header);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
     const route = `${request.method} ${request.routeOptions.url}`;
-    keyedRequests.set(request, { id: { route, scope: request.operator?.id ?? '', key: parsed.data }, options });
+    // A key belongs to whoever sent it: an operator, or a business account (its portal or its API keys).
+    const account = request.accountMember?.accountId ?? request.apiClient?.accountId;
+    const scope = request.operator?.id ?? (account ? `account:${account}` : '');
+    keyedRequests.set(request, { id: { route, scope, key: parsed.data }, options });
   };
 }
 

@@ -34,3 +34,34 @@ export function renderOperatorLinkEmail(context: MailContext, content: OperatorL
   );
   return { subject, html: renderHtmlDocument(context, subject, body), text };
 }
+
+/** What a business customer's link e-mail is rendered from: to set the password of their account's portal. */
+export interface AccountLinkContent {
+  purpose: 'invite';
+  name: string;
+  /** The account's company. */
+  company: string;
+  /** True for the requester of an approved account; false for a colleague an owner invited. */
+  approved: boolean;
+  link: string;
+  validHours: number;
+}
+
+/** The e-mail that carries a business customer's one-time link to set a password. */
+export function renderAccountLinkEmail(context: MailContext, content: AccountLinkContent): RenderedEmail {
+  const company = context.company.name;
+  const subject = content.approved
+    ? `Your ${company} business account is ready`
+    : `You are invited to ${content.company}'s ${company} business account`;
+  const greeting = content.name ? `Hello ${content.name},` : 'Hello,';
+  const message = content.approved
+    ? `We approved the business account of ${content.company}. Open the link below to choose your password; then sign in to ship, follow your shipments and create API keys.`
+    : `A colleague invited you to the ${company} business account of ${content.company}. Open the link below to choose your password.`;
+  const validity = `The link works once, for ${content.validHours} hours. If it has expired, ask for a new one. If you did not expect this e-mail, ignore it.`;
+  const label = 'Choose your password';
+  const body = [paragraph(greeting), paragraph(message), button(label, content.link), paragraph(validity)].join('\n');
+  const text = [greeting, '', message, '', `${label}: ${content.link}`, '', validity, '', textFooter(context), ''].join(
+    '\n',
+  );
+  return { subject, html: renderHtmlDocument(context, subject, body), text };
+}
