@@ -7,6 +7,7 @@ import { deliveryProofMail } from './delivery-proof-mail.ts';
 import { isOperatorLinkKind, payloadAfterSending, prepareOperatorLinkMessage } from './enqueue-operator-link.ts';
 import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';
 import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
+import { WEBHOOK_DISABLED_KIND } from './enqueue-webhook-disabled.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
 import { sendAndLog } from './send-email.service.ts';
@@ -19,6 +20,8 @@ import {
   type RenderedEmail,
   renderNotificationEmail,
   renderReceiptEmail,
+  renderWebhookDisabledEmail,
+  type WebhookDisabledContent,
 } from './templates/index.ts';
 import { type DeliveryProofContent, ratingUrl } from './templates/notification-template.ts';
 
@@ -87,10 +90,15 @@ export function renderOutboxMessage(
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
-      : {
-          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof, rateLink),
-          template: 'notification',
-        };
+      : row.kind === WEBHOOK_DISABLED_KIND
+        ? {
+            rendered: renderWebhookDisabledEmail(context, row.payload as WebhookDisabledContent),
+            template: WEBHOOK_DISABLED_KIND,
+          }
+        : {
+            rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof, rateLink),
+            template: 'notification',
+          };
   return message;
 }
 
