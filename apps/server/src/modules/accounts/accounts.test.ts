@@ -107,7 +107,9 @@ describe.each(databasesFor('sql'))('business accounts on %s', (kind) => {
     }
     expect((await operator.get('/api/account/me')).status).toBe(401);
     expect((await operator.get('/api/account/shipments')).status).toBe(401);
-    const wrong = await testApp.client().post('/api/account/sign-in', { email: first.email, password: 'wrong-password-1' });
+    const wrong = await testApp
+      .client()
+      .post('/api/account/sign-in', { email: first.email, password: 'wrong-password-1' });
     expect(wrong.status).toBe(401);
     const unknown = await testApp.client().post('/api/account/sign-in', { email: 'nobody@example.com', password: 'x' });
     expect(unknown.body).toEqual(wrong.body);
@@ -132,7 +134,11 @@ describe.each(databasesFor('sql'))('business accounts on %s', (kind) => {
 
     const detail = await first.owner.get(`/api/account/shipments/${code}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ trackingCode: code, receiverName: 'Kemi Receiver', tracking: { status: 'Pending' } });
+    expect(detail.body).toMatchObject({
+      trackingCode: code,
+      receiverName: 'Kemi Receiver',
+      tracking: { status: 'Pending' },
+    });
     expect((await first.owner.get(`/api/account/shipments/${code}/label`)).status).toBe(409);
     expect((await operator.post('/api/admin/accept', { trackingCode: code })).status).toBe(200);
     const label = await first.owner.get(`/api/account/shipments/${code}/label?size=a4`);
@@ -170,20 +176,22 @@ describe.each(databasesFor('sql'))('business accounts on %s', (kind) => {
     expect(invited.body).toMatchObject({ email, role: 'member', invitationPending: true });
     const { token, subject } = await accountLinkSentTo(testApp, smtp, email);
     expect(subject).toContain('Ada Books');
-    expect((await testApp.client().post('/api/account/set-password', { token, password: MEMBER_PASSWORD })).status).toBe(
-      200,
-    );
+    expect(
+      (await testApp.client().post('/api/account/set-password', { token, password: MEMBER_PASSWORD })).status,
+    ).toBe(200);
     const member = await signInMember(testApp, email);
-    expect((await member.post('/api/account/members', { email: 'x@example.com', name: 'X', role: 'member' })).status).toBe(
-      403,
-    );
+    expect(
+      (await member.post('/api/account/members', { email: 'x@example.com', name: 'X', role: 'member' })).status,
+    ).toBe(403);
     expect((await member.get('/api/account/api-keys')).status).toBe(403);
     expect((await member.get('/api/account/shipments')).status).toBe(200);
     const taken = await second.owner.post('/api/account/members', { email, name: 'Again', role: 'owner' });
     expect(taken.status).toBe(409);
 
     expect((await second.owner.request('DELETE', `/api/account/members/${invited.body.id}`)).status).toBe(404);
-    const owners = (await first.owner.get('/api/account/members')).body.filter((m: { role: string }) => m.role === 'owner');
+    const owners = (await first.owner.get('/api/account/members')).body.filter(
+      (m: { role: string }) => m.role === 'owner',
+    );
     expect((await first.owner.request('DELETE', `/api/account/members/${owners[0].id}`)).status).toBe(409);
     expect((await first.owner.request('DELETE', `/api/account/members/${invited.body.id}`)).status).toBe(200);
     expect((await member.get('/api/account/me')).status).toBe(401);

@@ -196,7 +196,7 @@ describe.each(databasesFor('sql'))('webhooks on %s', (kind) => {
     await slow.close();
   });
 
-  it("answers 404 for another account's endpoints and deliveries, and 403 to a member who is not an owner", async () => {
+  it("answers 404 for another account's endpoints and deliveries, and 400 for a bad URL or event", async () => {
     const mine = await approvedAccount(testApp, smtp, operator, { company: 'Dayo Foods' });
     const theirs = await approvedAccount(testApp, smtp, operator, { company: 'Efe Prints' });
     const hook = await receiver();
