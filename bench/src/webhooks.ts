@@ -69,7 +69,9 @@ export async function runWebhooksBench(options: { postgres: boolean }): Promise<
   const receiver = await startReceiver();
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
-    const codes = (await seedStore(store, SHIPMENTS, 0)).slice(0, SHIPMENTS);
+    // The seeding lists the codes of the packages on the road (those given location updates): some of 600.
+    const codes = (await seedStore(store, SHIPMENTS * 3, 1)).slice(0, SHIPMENTS);
+    if (codes.length < SHIPMENTS) throw new Error(`only ${codes.length} packages on the road were seeded`);
     await client.connect();
     const account = await client.query<{ id: string }>(
       `insert into customer_accounts (company, address, country, contact_name, contact_email, contact_phone)

@@ -131,8 +131,9 @@ function webhookJobs(deps: WebhookSenderDeps, options: WebhookSenderOptions): Du
 }
 
 /**
- * One pass: `concurrency` lanes, each claiming a due delivery (of an endpoint with no call in flight),
- * calling it and settling it, until none is due. A lane with nothing to claim waits while another is
+ * One pass: up to `concurrency` lanes (one while there is nothing to do, another each time one finds
+ * work), each claiming a due delivery (of an endpoint with no call in flight), calling it and settling
+ * it, until none is due. A lane with nothing to claim waits while another is
  * still calling (a slow endpoint's call holds only its own lane; work for other endpoints that comes
  * meanwhile is taken), and the pass ends when every lane is idle or the sender stops.
  */
@@ -144,11 +145,14 @@ export async function processWebhooks(
   const jobs = webhookJobs(deps, options);
   const run: JobRun = { done: 0, retrying: 0, failed: 0 };
   let busy = 0;
+  const lanes: Promise<void>[] = [];
   const lane = async () => {
     while (!stopping()) {
       const now = new Date();
       const job = await claimNextDelivery(deps.db, now, new Date(now.getTime() + options.timeoutMs + 30_000));
       if (job) {
+        // Work found: another lane, up to `concurrency`, looks for more while this one calls.
+        if (lanes.length < options.concurrency) lanes.push(lane());
         busy += 1;
         try {
           await attemptJob(jobs, job, new Date(), run);
@@ -161,7 +165,8 @@ export async function processWebhooks(
       await new Promise((resolve) => setTimeout(resolve, Math.min(options.intervalMs, 200)).unref());
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency }, lane));
+  lanes.push(lane());
+  for (let index = 0; index < lanes.length; index += 1) await lanes[index];
   return run;
 }
 
