@@ -74,7 +74,7 @@ export function isPrivateAddress(address: string): boolean {
 
 /** The host of a URL as an address or a name ("[::1]" → "::1"). */
 export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return url.hostname.replace(/^\[([^\]]*)\]$/, '$1');
 }
 
 /** Why a URL may not be an endpoint as it is written (its scheme, credentials, an address in it), or undefined. */
