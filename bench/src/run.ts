@@ -1,5 +1,5 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
-// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road` picks
+// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road,webhooks` picks
 // benchmarks (`--only road-dispatch`, `road-sync` or `road-driver`: the road day's Dispatch, outbox or driver app
 // rows alone). Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -18,8 +18,20 @@ import { runPageWeightBench } from './page-weight.ts';
 import { runRoadBench } from './road-bench.ts';
 import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
+import { runWebhooksBench } from './webhooks.ts';
 
-const ALL = ['track', 'console', 'labels', 'bulk', 'driver', 'submit', 'weight', 'lighthouse', 'road'] as const;
+const ALL = [
+  'track',
+  'console',
+  'labels',
+  'bulk',
+  'driver',
+  'submit',
+  'weight',
+  'lighthouse',
+  'road',
+  'webhooks',
+] as const;
 /** Picked only by name: the road day's Dispatch rows, its outbox rows, or its driver app rows (PGlite), alone. */
 const PARTS = ['road-dispatch', 'road-sync', 'road-driver'] as const;
 type BenchName = (typeof ALL)[number] | (typeof PARTS)[number];
@@ -96,6 +108,7 @@ async function main() {
       full ? { parallel: 10, rounds: 5, photos: 5, postgres } : { parallel: 4, rounds: 2, photos: 5, postgres: false },
     ),
   );
+  await run('webhooks', () => runWebhooksBench({ postgres }));
   await run('lighthouse', () => runLighthouse());
   await run('road', () => runRoadBench({ postgres }));
   await run('road-dispatch', () => runRoadBench({ postgres, dispatchOnly: true }));

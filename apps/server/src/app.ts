@@ -16,6 +16,7 @@ import orphanSweep from './modules/packages/sweep/orphan-sweep.plugin.ts';
 import webApp from './modules/public-pages/web-app.plugin.ts';
 import texts, { type TextsOptions } from './modules/texts/texts.plugin.ts';
 import trackingCache from './modules/tracking/tracking-cache.plugin.ts';
+import webhooks, { type WebhooksOptions } from './modules/webhooks/webhooks.plugin.ts';
 import databaseChanges from './plugins/database-changes.ts';
 import database from './plugins/db.ts';
 import errorHandler, { sendNotFound } from './plugins/error-handler.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   extraEventConsumers?: EventConsumer[];
   /** The text sender's timings (with SMS_PROVIDER); tests shorten them. */
   texts?: TextsOptions;
+  /** The webhook sender's timings; tests shorten them. */
+  webhooks?: WebhooksOptions;
 }
 
 /** The receiver's texts, only with SMS_PROVIDER: without it, no consumer reads or writes a text, nothing is loaded. */
@@ -69,6 +72,7 @@ export async function buildApp(
     logger,
     extraEventConsumers = [],
     texts: textsOptions = {},
+    webhooks: webhooksOptions = {},
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
@@ -121,6 +125,7 @@ export async function buildApp(
     intervalMs: config.events.pollMs,
   });
   await app.register(texts, textsOptions);
+  await app.register(webhooks, webhooksOptions);
   await app.register(trackingCache);
 
   // A body-less write (e.g. a DELETE with no JSON) is validated as an empty object, so the client

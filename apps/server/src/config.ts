@@ -207,6 +207,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Waybill <no-reply@waybill.example>'),
   MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   EVENTS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEPLOYMENT_DEFAULTS.PUBLIC_URL.value),
   COMPANY_NAME: z.string().min(1).default('Waybill'),
   COMPANY_EMAIL: z.string().min(1).default('support@waybill.example'),
@@ -266,6 +268,12 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxPollMs: number };
   /** `pollMs`: how long an idle dispatcher of package events waits before it looks again (a change wakes it). */
   events: { pollMs: number };
+  /**
+   * Business accounts' webhooks. `allowPrivateTargets`: calls to private, loopback and link-local
+   * addresses and plain http are allowed (tests, closed networks); `httpsOnly`: plain http refused
+   * (NODE_ENV=production, unless private targets are allowed); `pollMs`: how long an idle sender waits.
+   */
+  webhooks: { allowPrivateTargets: boolean; httpsOnly: boolean; pollMs: number };
   publicUrl: string;
   /** True when PUBLIC_URL is https: Secure cookies and HSTS. */
   secure: boolean;
@@ -334,6 +342,11 @@ export function loadConfig(
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxPollMs: e.MAIL_OUTBOX_POLL_MS },
     events: { pollMs: e.EVENTS_POLL_MS },
+    webhooks: {
+      allowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+      httpsOnly: e.NODE_ENV === 'production' && e.WEBHOOKS_ALLOW_PRIVATE_TARGETS !== 'true',
+      pollMs: e.WEBHOOKS_POLL_MS,
+    },
     publicUrl,
     secure: e.PUBLIC_URL.startsWith('https:'),
     company: {

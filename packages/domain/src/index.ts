@@ -40,6 +40,7 @@ export * from './schemas/team.ts';
 export * from './schemas/texts.ts';
 export * from './schemas/tracking.ts';
 export * from './schemas/v1.ts';
+export * from './schemas/webhooks.ts';
 export * from './schemas/wire-names.ts';
 export * from './spreadsheet-cell.ts';
 export * from './statuses.ts';

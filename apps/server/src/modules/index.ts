@@ -25,6 +25,8 @@ import { deliveryPreferencesAdminRoutes } from './tracking/delivery-preferences.
 import { packageCheckRoutes } from './tracking/package-check.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { v1Routes } from './v1/v1.routes.ts';
+import { webhookEventConsumer } from './webhooks/webhook-events.consumer.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 
 /**
  * Every feature's routes, registered in this order by app.ts with `{ config }`. Each feature declares
@@ -54,6 +56,7 @@ export const featureRoutes: RoutesPlugin[] = [
   textsRoutes,
   textsConsoleRoutes,
   accountRoutes,
+  webhooksRoutes,
   v1Routes,
 ];
 
@@ -63,7 +66,7 @@ export const featureRoutes: RoutesPlugin[] = [
  * start on; one that must hear every event from the first is also registered by a migration (0018
  * registers `mail`).
  */
-export const eventConsumers: EventConsumer[] = [mailEventConsumer];
+export const eventConsumers: EventConsumer[] = [mailEventConsumer, webhookEventConsumer];
 
 /** What the mail outbox asks of other modules as it writes a message: the rating link of a delivery e-mail. */
 export const mailLinks = { issueRatingLink };

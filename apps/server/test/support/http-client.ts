@@ -84,6 +84,9 @@ export class TestClient {
   put<T = AnyBody>(path: string, json?: unknown, options?: RequestOptions) {
     return this.request<T>('PUT', path, { json, ...options });
   }
+  patch<T = AnyBody>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, { json, ...options });
+  }
   delete<T = AnyBody>(path: string, json?: unknown, options?: RequestOptions) {
     return this.request<T>('DELETE', path, { json, ...options });
   }

@@ -55,6 +55,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.member_removed': 'Business customer removed a colleague',
   'account.api_key_created': 'API key created',
   'account.api_key_revoked': 'API key revoked',
+  'account.webhook_created': 'Webhook endpoint added',
+  'account.webhook_updated': 'Webhook endpoint changed',
+  'account.webhook_deleted': 'Webhook endpoint deleted',
+  'account.webhook_secret_rotated': 'Webhook signing secret rotated',
+  'account.webhook_disabled': 'Webhook endpoint turned off after a day of failed calls',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */
@@ -70,6 +75,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   account: 'Business account',
   'account-member': 'Business account member',
   'api-key': 'API key',
+  webhook: 'Webhook endpoint',
 };
 
 export function targetTypeLabel(type: string): string {

@@ -63,6 +63,11 @@ export const AUDIT_ACTIONS = [
   'account.member_removed',
   'account.api_key_created',
   'account.api_key_revoked',
+  'account.webhook_created',
+  'account.webhook_updated',
+  'account.webhook_deleted',
+  'account.webhook_secret_rotated',
+  'account.webhook_disabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +84,7 @@ export const AUDIT_TARGET_TYPES = [
   'account',
   'account-member',
   'api-key',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

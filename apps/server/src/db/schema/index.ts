@@ -18,3 +18,4 @@ export * from './settings.ts';
 export * from './subscription-requests.ts';
 export * from './subscriptions.ts';
 export * from './texts.ts';
+export * from './webhooks.ts';

@@ -231,3 +231,13 @@ export async function senderOf(db: Database, accountId: string) {
     address: [account.address, account.city].filter((part) => part.trim() !== '').join(', '),
   };
 }
+
+/** The account's company and its owners' addresses: who is told when something of the account needs them. */
+export async function accountOwners(db: Database, accountId: string): Promise<{ company: string; emails: string[] }> {
+  const account = await repository.findAccountById(db, accountId);
+  const members = await repository.listMembersOf(db, accountId);
+  return {
+    company: account?.company ?? '',
+    emails: members.filter((member) => member.role === 'owner').map((member) => member.email),
+  };
+}

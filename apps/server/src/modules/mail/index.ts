@@ -1,6 +1,6 @@
 // What other modules use from mail: the packages service queues receipts and customer notifications
 // here, the team service operators' invitation and reset links, the subscriptions service the
-// confirmation links of e-mail updates.
+// confirmation links of e-mail updates, the webhooks the notice of an endpoint turned off.
 
 export {
   ACCOUNT_INVITATION_KIND,
@@ -20,6 +20,7 @@ export {
   type ReceiptPackage,
   SUBMISSION_RECEIPT_KIND,
 } from './enqueue-submission-receipt.ts';
+export { enqueueWebhookDisabled, WEBHOOK_DISABLED_KIND } from './enqueue-webhook-disabled.ts';
 export { enqueueSubscriptionConfirmation } from './subscriber-mail.ts';
 export type { AccountLinkContent, OperatorLinkContent } from './templates/operator-link-template.ts';
 export { confirmUrl } from './templates/subscriber-template.ts';

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { type DurableJobs, type JobWorker, runJobPass, startJobWorker } from '../../jobs/durable-jobs.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import { deliveryProofMail } from './delivery-proof-mail.ts';
 import { isOperatorLinkKind, payloadAfterSending, prepareOperatorLinkMessage } from './enqueue-operator-link.ts';
 import { STATUS_NOTIFICATION_KIND } from './enqueue-status-notification.ts';
 import { SUBMISSION_RECEIPT_KIND } from './enqueue-submission-receipt.ts';
+import { WEBHOOK_DISABLED_KIND } from './enqueue-webhook-disabled.ts';
 import { MailDeliveryError, type Mailer } from './mailer.ts';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository.ts';
 import { sendAndLog } from './send-email.service.ts';
@@ -18,6 +20,8 @@ import {
   type RenderedEmail,
   renderNotificationEmail,
   renderReceiptEmail,
+  renderWebhookDisabledEmail,
+  type WebhookDisabledContent,
 } from './templates/index.ts';
 import { type DeliveryProofContent, ratingUrl } from './templates/notification-template.ts';
 
@@ -76,12 +80,6 @@ export interface OutboxRun {
   failed: number;
 }
 
-/** When the next attempt after `attempts` failures happens (exponential backoff). */
-export function nextAttemptAfter(attempts: number, now: Date, options: OutboxOptions): Date {
-  const delay = Math.min(options.baseDelayMs * 2 ** Math.max(0, attempts - 1), options.maxDelayMs);
-  return new Date(now.getTime() + delay);
-}
-
 /** The message of an outbox row and its mail-log template: a receipt or a status notification. */
 export function renderOutboxMessage(
   context: MailContext,
@@ -92,60 +90,74 @@ export function renderOutboxMessage(
   const message: { rendered: RenderedEmail; template: string } =
     row.kind === SUBMISSION_RECEIPT_KIND
       ? { rendered: renderReceiptEmail(context, row.payload as ReceiptContent), template: 'receipt' }
-      : {
-          rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof, rateLink),
-          template: 'notification',
-        };
+      : row.kind === WEBHOOK_DISABLED_KIND
+        ? {
+            rendered: renderWebhookDisabledEmail(context, row.payload as WebhookDisabledContent),
+            template: WEBHOOK_DISABLED_KIND,
+          }
+        : {
+            rendered: renderNotificationEmail(context, row.payload as NotificationContent, proof, rateLink),
+            template: 'notification',
+          };
   return message;
 }
 
-async function deliver(deps: OutboxDeps, row: OutboxRow, options: OutboxOptions, run: OutboxRun, now: Date) {
-  try {
-    if (isSubscriberKind(row.kind)) {
-      const message = await prepareSubscriberMessage(deps.db, deps.subscriptionKeys, deps.context, row);
-      if (!message.send) {
-        // Not a failure to retry: the subscriber's state decided it (unsubscribed, a newer link).
-        await markMessageFailed(deps.db, row.id, message.reason, undefined, subscriberPayloadAfterSending(row));
-        run.failed += 1;
-        return;
-      }
-      const { to, rendered, headers, loggedAs } = message;
-      await sendAndLog(deps, { to, ...rendered, ...(headers ? { headers } : {}) }, row.kind, undefined, loggedAs);
-      await markMessageSent(deps.db, row.id, new Date(), subscriberPayloadAfterSending(row));
-    } else if (isOperatorLinkKind(row.kind)) {
-      const message = await prepareOperatorLinkMessage(deps.db, deps.subscriptionKeys, deps.context, row, now);
-      if (!message.send) {
-        await markMessageFailed(deps.db, row.id, message.reason, undefined, payloadAfterSending(row));
-        run.failed += 1;
-        return;
-      }
-      await sendAndLog(deps, { to: row.to, ...message.rendered }, row.kind);
-      await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
-    } else {
-      const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
-      const rateLink = await rateLinkOf(deps, row, now);
-      const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof, rateLink);
-      const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
-      await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
-      await markMessageSent(deps.db, row.id, new Date());
-    }
-    run.sent += 1;
-  } catch (error) {
-    const reason = error instanceof MailDeliveryError ? error.reason : String((error as Error)?.message ?? error);
-    if (row.attempts >= options.maxAttempts) {
-      // Given up: a link it carried, sealed or not, does not stay behind.
-      await markMessageFailed(deps.db, row.id, reason, undefined, linkDroppedFrom(row));
-      run.failed += 1;
-      deps.log?.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'queued e-mail given up');
-    } else {
-      await markMessageFailed(deps.db, row.id, reason, nextAttemptAfter(row.attempts, now, options));
-      run.retrying += 1;
+/**
+ * The outbox as durable jobs: messages are claimed a batch at a time under a lease, so one whose sender
+ * died mid-way is taken again after it; a failure is retried until `maxAttempts`.
+ */
+function outboxJobs(deps: OutboxDeps, options: OutboxOptions): DurableJobs<OutboxRow> {
+  return {
+    policy: options,
+    claim: (now, limit) => claimDueMessages(deps.db, now, limit, new Date(now.getTime() + options.leaseMs)),
+    attempt: (row, now) => deliver(deps, row, now),
+    failureOf: (error) => ({
+      retryable: true,
+      reason: error instanceof MailDeliveryError ? error.reason : String((error as Error)?.message ?? error),
+    }),
+    async reschedule(row, retryAt, { reason }) {
+      await markMessageFailed(deps.db, row.id, reason, retryAt);
       deps.log?.warn(
         { outboxId: row.id, kind: row.kind, attempts: row.attempts, reason },
         'queued e-mail will be retried',
       );
+    },
+    async giveUp(row, { reason }) {
+      // Given up: a link it carried, sealed or not, does not stay behind.
+      await markMessageFailed(deps.db, row.id, reason, undefined, linkDroppedFrom(row));
+      deps.log?.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'queued e-mail given up');
+    },
+  };
+}
+
+async function deliver(deps: OutboxDeps, row: OutboxRow, now: Date): Promise<'done' | 'failed'> {
+  if (isSubscriberKind(row.kind)) {
+    const message = await prepareSubscriberMessage(deps.db, deps.subscriptionKeys, deps.context, row);
+    if (!message.send) {
+      // Not a failure to retry: the subscriber's state decided it (unsubscribed, a newer link).
+      await markMessageFailed(deps.db, row.id, message.reason, undefined, subscriberPayloadAfterSending(row));
+      return 'failed';
     }
+    const { to, rendered, headers, loggedAs } = message;
+    await sendAndLog(deps, { to, ...rendered, ...(headers ? { headers } : {}) }, row.kind, undefined, loggedAs);
+    await markMessageSent(deps.db, row.id, new Date(), subscriberPayloadAfterSending(row));
+  } else if (isOperatorLinkKind(row.kind)) {
+    const message = await prepareOperatorLinkMessage(deps.db, deps.subscriptionKeys, deps.context, row, now);
+    if (!message.send) {
+      await markMessageFailed(deps.db, row.id, message.reason, undefined, payloadAfterSending(row));
+      return 'failed';
+    }
+    await sendAndLog(deps, { to: row.to, ...message.rendered }, row.kind);
+    await markMessageSent(deps.db, row.id, new Date(), payloadAfterSending(row));
+  } else {
+    const proofMail = row.kind === STATUS_NOTIFICATION_KIND ? await deliveryProofMail(deps, row) : undefined;
+    const rateLink = await rateLinkOf(deps, row, now);
+    const { rendered, template } = renderOutboxMessage(deps.context, row, proofMail?.proof, rateLink);
+    const attachments = proofMail?.attachments.length ? { attachments: proofMail.attachments } : {};
+    await sendAndLog(deps, { to: row.to, ...rendered, ...attachments }, template);
+    await markMessageSent(deps.db, row.id, new Date());
   }
+  return 'done';
 }
 
 /**
@@ -173,20 +185,11 @@ export async function processOutbox(
   options: OutboxOptions = DEFAULT_OUTBOX_OPTIONS,
   now: Date = new Date(),
 ): Promise<OutboxRun> {
-  const run: OutboxRun = { sent: 0, retrying: 0, failed: 0 };
-  for (;;) {
-    const claimed = await claimDueMessages(deps.db, now, options.batchSize, new Date(now.getTime() + options.leaseMs));
-    for (const row of claimed) await deliver(deps, row, options, run, now);
-    if (claimed.length < options.batchSize) return run;
-  }
+  const run = await runJobPass(outboxJobs(deps, options), { claimSize: options.batchSize }, now);
+  return { sent: run.done, retrying: run.retrying, failed: run.failed };
 }
 
-export interface OutboxWorker {
-  /** Runs one pass now (also what the timer does). */
-  runOnce(now?: Date): Promise<OutboxRun>;
-  /** Stops polling and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type OutboxWorker = JobWorker<OutboxRun>;
 
 /**
  * Polls the outbox and sends due notifications until stopped. Every server process may run one: the
@@ -211,35 +214,8 @@ export function startOutboxWorker(
     storage: app.storage,
     subscriptionKeys: app.subscriptionKeys,
   };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-
-  const runOnce = (now?: Date) => {
-    const pass = current.then(() => processOutbox(deps, options, now ?? new Date()));
-    current = pass.catch(() => undefined);
-    return pass;
-  };
-  const tick = async () => {
-    try {
-      await runOnce();
-    } catch (error) {
-      app.log.error({ err: error }, 'mail outbox pass failed');
-    }
-    if (!stopped) schedule();
-  };
-  const schedule = () => {
-    timer = setTimeout(() => void tick(), options.intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return startJobWorker((now) => processOutbox(deps, options, now), {
+    intervalMs: options.intervalMs,
+    onError: (error) => app.log.error({ err: error }, 'mail outbox pass failed'),
+  });
 }

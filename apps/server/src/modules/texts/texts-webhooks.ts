@@ -98,20 +98,15 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
     { parseAs: 'string', bodyLimit: FORM_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  // Posted by the provider, with no cookie: its signature or secret stands in for the anti-forgery token.
-  const webhook = { ...rateLimitFor(app, 'forms'), config: { antiForgery: 'provider-signature' as const } };
+  // Posted by the provider, with no cookie: its signature or secret stands in for the anti-forgery token,
+  // checked before the form is validated.
+  const webhook = {
+    ...rateLimitFor(app, 'forms'),
+    config: { antiForgery: 'provider-signature' as const },
+    preValidation: await webhookCheckOf(config, texts),
+  };
 
   if (texts.provider === 'twilio') {
-    const checkSignature = await loadTwilioSignatureCheck();
-    const signed = async (request: FastifyRequest) => {
-      const signature = request.headers['x-twilio-signature'];
-      const form = (request.body ?? {}) as Form;
-      const url = `${config.publicUrl}${request.url}`;
-      if (typeof signature !== 'string' || !checkSignature(texts.authToken, signature, url, form)) {
-        throw new AppError(403, WEBHOOK_NOT_SIGNED);
-      }
-    };
-
     app.post(
       '/api/messages/twilio/inbound',
       {
@@ -125,7 +120,6 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
           body: twilioWebhookSchema,
           response: { ...TWIML, ...FORGED },
         },
-        preValidation: signed,
         ...webhook,
       },
       async (request, reply) => {
@@ -150,7 +144,6 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
           body: twilioWebhookSchema,
           response: { ...NO_CONTENT, ...FORGED },
         },
-        preValidation: signed,
         ...webhook,
       },
       async (request, reply) => {
@@ -165,13 +158,6 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
     return;
   }
 
-  const withSecret = async (request: FastifyRequest) => {
-    const { secret } = request.query as { secret?: unknown };
-    if (!isCallbackSecret(typeof secret === 'string' ? secret : undefined, texts.callbackSecret)) {
-      throw new AppError(403, WEBHOOK_NOT_SIGNED);
-    }
-  };
-
   app.post(
     '/api/messages/africastalking/inbound',
     {
@@ -183,7 +169,6 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
         body: africasTalkingWebhookSchema,
         response: { ...NO_CONTENT, ...FORGED },
       },
-      preValidation: withSecret,
       ...webhook,
     },
     async (request, reply) => {
@@ -213,7 +198,6 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
         body: africasTalkingWebhookSchema,
         response: { ...NO_CONTENT, ...FORGED },
       },
-      preValidation: withSecret,
       ...webhook,
     },
     async (request, reply) => {
@@ -223,6 +207,30 @@ export async function textWebhooks(app: RoutesApp, config: Config, texts: TextsC
       return reply.code(204).send(null);
     },
   );
+}
+
+/**
+ * The one check every webhook of the configured provider passes: Twilio's X-Twilio-Signature over
+ * PUBLIC_URL, the request's path and its form, or Africa's Talking's `secret` parameter. A 403 otherwise.
+ */
+async function webhookCheckOf(config: Config, texts: TextsConfig): Promise<(request: FastifyRequest) => Promise<void>> {
+  if (texts.provider === 'twilio') {
+    const checkSignature = await loadTwilioSignatureCheck();
+    return async (request) => {
+      const signature = request.headers['x-twilio-signature'];
+      const form = (request.body ?? {}) as Form;
+      const url = `${config.publicUrl}${request.url}`;
+      if (typeof signature !== 'string' || !checkSignature(texts.authToken, signature, url, form)) {
+        throw new AppError(403, WEBHOOK_NOT_SIGNED);
+      }
+    };
+  }
+  return async (request) => {
+    const { secret } = request.query as { secret?: unknown };
+    if (!isCallbackSecret(typeof secret === 'string' ? secret : undefined, texts.callbackSecret)) {
+      throw new AppError(403, WEBHOOK_NOT_SIGNED);
+    }
+  };
 }
 
 /** HELP's answer: the company's phone as the site shows it (saved contact details, else COMPANY_PHONE). */

@@ -7,6 +7,7 @@ export type { MailContext, RenderedEmail } from './layout.ts';
 export { type NotificationContent, type NotificationEvent, renderNotificationEmail } from './notification-template.ts';
 export type { ComposedEmail, EmailImage } from './package-template.ts';
 export { type ReceiptContent, renderReceiptEmail } from './receipt-template.ts';
+export { renderWebhookDisabledEmail, type WebhookDisabledContent } from './webhook-disabled-template.ts';
 
 /** Fills in what the composer left blank that only the server knows (the team name in the signature). */
 export function composeEmail(payload: EmailPayload, context: MailContext): ComposedEmail {
