@@ -6,6 +6,7 @@ import {
   TEXT_CODE_LOCKED,
   TEXT_CODE_SENT,
   TEXT_CODE_WRONG,
+  TEXT_NUMBERS_FULL,
   textConfirmAnswerSchema,
   textConfirmBodySchema,
   textSubscribeAnswerSchema,
@@ -62,7 +63,7 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
           ...errorAnswers({
             400: `A number that cannot take texts: "${CANNOT_TEXT_NUMBER}"`,
             404: PACKAGE_NOT_FOUND,
-            409: `"${UPDATES_CLOSED_DELIVERED}" / "${UPDATES_CLOSED_REJECTED}"`,
+            409: `"${UPDATES_CLOSED_DELIVERED}" / "${UPDATES_CLOSED_REJECTED}" / "${TEXT_NUMBERS_FULL}"`,
           }),
           429: apiErrorSchema.describe('The number was sent 5 codes in 24 hours, whatever the package'),
         },
@@ -95,6 +96,7 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
           ...errorAnswers({
             400: `"${TEXT_CODE_WRONG}", or a number that cannot take texts`,
             404: PACKAGE_NOT_FOUND,
+            409: TEXT_NUMBERS_FULL,
             410: `"${TEXT_CODE_EXPIRED}" (after 10 minutes) / "${TEXT_CODE_LOCKED}" (after 5 wrong codes)`,
           }),
         },

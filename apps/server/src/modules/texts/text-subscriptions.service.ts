@@ -10,6 +10,8 @@ import {
   TEXT_CODE_MINUTES,
   TEXT_CODE_TRIES,
   TEXT_CODE_WRONG,
+  TEXT_NUMBERS_FULL,
+  TEXT_NUMBERS_PER_PACKAGE,
   type TextConfirmAnswer,
   type TextSubscribeBody,
   textUpdatesConfirmed,
@@ -60,14 +62,20 @@ function textNumberOf(deps: TextSubscriptionDeps, body: TextSubscribeBody): Text
   return number;
 }
 
+/** Whether a package's texts go to as many confirmed numbers as it takes. */
+const isFull = async (db: Database, packageId: string) =>
+  (await repository.countConfirmedTextNumbers(db, packageId)) >= TEXT_NUMBERS_PER_PACKAGE;
+
 const newCode = () => String(randomInt(0, 10 ** TEXT_CODE_LENGTH)).padStart(TEXT_CODE_LENGTH, '0');
 
 /**
  * Asks for a package's texts at a number: a 6-digit code is texted to it (valid 10 minutes), unless it
  * is confirmed already, had a code less than a minute ago, or replied STOP. The caller answers the same
  * whatever happened. 400 for a number that cannot take texts, 404 for an unknown code, 409 for a
- * delivered or rejected package, 429 once the number was asked for 5 times in 24 hours (every accepted
- * request counts, whether or not it sends a code, so the count tells nothing either).
+ * delivered or rejected package and for one whose texts go to 5 confirmed numbers already (to every
+ * number alike, those 5 too, so it tells nothing of a number), 429 once the number was asked for 5 times
+ * in 24 hours (every accepted request counts, whether or not it sends a code, so the count tells nothing
+ * either).
  */
 export async function requestTextUpdates(
   deps: TextSubscriptionDeps,
@@ -81,6 +89,7 @@ export async function requestTextUpdates(
     if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
     const closed = updatesClosedReason(pkg.status);
     if (closed) throw conflict(closed);
+    if (await isFull(tx, pkg.id)) throw conflict(TEXT_NUMBERS_FULL);
     const counted = await countMailboxRequest(tx, deps.keys.hashEmail(`text:${number.e164}`), now, NUMBER_RULE);
     if (!counted.counted) {
       throw new TooManyTextCodesError(Math.max(1, Math.ceil((counted.windowEndsAt.getTime() - now.getTime()) / 1000)));
@@ -125,7 +134,8 @@ type Outcome = { ok: true } | { ok: false; error: AppError };
  * Confirms a number with the code texted to it: then it gets the package's texts as the receiver does.
  * A wrong code counts against the code (after 5 it is void: 410), a code older than 10 minutes is
  * refused (410); a number that asked nothing is told the code is wrong, as a wrong code is. A repeat
- * after the confirmation answers the same confirmation.
+ * after the confirmation answers the same confirmation. A package whose texts go to 5 confirmed numbers
+ * takes no other (409).
  */
 export async function confirmTextUpdates(
   deps: TextSubscriptionDeps,
@@ -142,6 +152,7 @@ export async function confirmTextUpdates(
     const subscription = await repository.findTextSubscription(tx, pkg.id, number.e164);
     if (!subscription) return { ok: false, error: wrong() };
     if (subscription.status === 'confirmed') return { ok: true };
+    if (await isFull(tx, pkg.id)) return { ok: false, error: conflict(TEXT_NUMBERS_FULL) };
     if (subscription.wrongCodes >= TEXT_CODE_TRIES || !subscription.codeHash) {
       return { ok: false, error: new AppError(410, TEXT_CODE_LOCKED) };
     }

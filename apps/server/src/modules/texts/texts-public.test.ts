@@ -1,13 +1,16 @@
 // Texts for those who asked, against the local provider server: the shipper who ticked "Text me updates"
 // on the ship form (SMS or WhatsApp) and the numbers confirmed on the tracking page by a 6-digit code get
 // the journey's texts as the receiver does; a phone that cannot take texts is refused only when texts
-// were asked for; a code is void after 5 wrong tries or 10 minutes; STOP silences. *Both databases*.
+// were asked for; a code is void after 5 wrong tries or 10 minutes; a package takes 5 confirmed numbers;
+// STOP silences. *Both databases*.
 import {
   CANNOT_TEXT_NUMBER,
   TEXT_CODE_EXPIRED,
   TEXT_CODE_LOCKED,
   TEXT_CODE_SENT,
   TEXT_CODE_WRONG,
+  TEXT_NUMBERS_FULL,
+  TEXT_NUMBERS_PER_PACKAGE,
   textUpdatesConfirmed,
 } from '@waybill/domain';
 import { count, eq } from 'drizzle-orm';
@@ -213,5 +216,37 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
         number: expect.stringMatching(/^\+234 /),
       },
     );
+  });
+
+  it('takes 5 confirmed numbers for a package; the 6th is refused with 409 when it confirms, and any number when it asks', async () => {
+    const code = await app.submittedAndAccepted(mobileNumber().typed);
+    const followers = Array.from({ length: TEXT_NUMBERS_PER_PACKAGE + 2 }, () => mobileNumber());
+    const [sixth, seventh] = followers.slice(TEXT_NUMBERS_PER_PACKAGE);
+    // Six ask before five confirm: each gets a code.
+    for (const follower of followers.slice(0, -1)) await requestTextUpdates(deps, code, { phone: follower.typed });
+    await app.settle();
+    for (const follower of followers.slice(0, TEXT_NUMBERS_PER_PACKAGE)) {
+      await confirmTextUpdates(deps, code, { phone: follower.typed, code: lastCode(follower.e164) });
+    }
+    const late = await confirm(code, sixth!.typed, lastCode(sixth!.e164));
+    expect([late.status, late.body.message]).toEqual([409, TEXT_NUMBERS_FULL]);
+    const asked = await subscribe(code, seventh!.typed);
+    expect([asked.status, asked.body.message]).toEqual([409, TEXT_NUMBERS_FULL]);
+    // A confirmed number is told the same as any other, and keeps its texts.
+    const again = await subscribe(code, followers[0]!.typed);
+    expect([again.status, again.body.message]).toEqual([409, TEXT_NUMBERS_FULL]);
+
+    const rows = await app.testApp.app.db
+      .select({ number: textSubscriptions.number, status: textSubscriptions.status })
+      .from(textSubscriptions)
+      .innerJoin(packages, eq(packages.id, textSubscriptions.packageId))
+      .where(eq(packages.trackingCode, code));
+    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(TEXT_NUMBERS_PER_PACKAGE);
+    expect(rows.map((row) => row.number)).not.toContain(seventh!.e164);
+    await app.loadOnRun(code);
+    await app.settle();
+    const outForDelivery = (e164: string) =>
+      sendsTo(e164).filter((request) => !/is your code/.test(request.form.Body ?? ''));
+    expect(followers.map((follower) => outForDelivery(follower.e164).length)).toEqual([1, 1, 1, 1, 1, 0, 0]);
   });
 });
