@@ -46,6 +46,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'package.checked': 'Sender or recipient checked on the tracking page',
   'package.preferences_changed': 'Delivery instructions or safe place changed on the tracking page',
   'package.rated': 'Delivery rated',
+  'package.text_updates_requested': 'Text updates requested (code texted)',
+  'package.text_updates_confirmed': 'Text updates confirmed',
+  'texts.stopped': 'Texts stopped by a reply (STOP)',
+  'texts.started': 'Texts started again by a reply (START)',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */

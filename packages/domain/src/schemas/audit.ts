@@ -54,6 +54,10 @@ export const AUDIT_ACTIONS = [
   'package.checked',
   'package.preferences_changed',
   'package.rated',
+  'package.text_updates_requested',
+  'package.text_updates_confirmed',
+  'texts.stopped',
+  'texts.started',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,6 +20,7 @@ import type { Config } from '../../config.ts';
 import type { RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { customerActor } from '../audit/audit.service.ts';
 import { SUBSCRIBE_ANSWER_FLOOR_MS } from '../subscriptions/subscriptions.routes.ts';
 import {
   confirmTextUpdates,
@@ -73,7 +74,7 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
     async (request, reply) => {
       const startedAt = performance.now();
       try {
-        await requestTextUpdates(deps, request.params.code, request.body);
+        await requestTextUpdates(deps, customerActor(request), request.params.code, request.body);
       } catch (error) {
         if (error instanceof TooManyTextCodesError) reply.header('retry-after', error.retryAfterSeconds);
         throw error;
@@ -103,6 +104,6 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
       },
       ...rateLimitFor(app, 'track', 'forms'),
     },
-    async (request) => confirmTextUpdates(deps, request.params.code, request.body),
+    async (request) => confirmTextUpdates(deps, customerActor(request), request.params.code, request.body),
   );
 }

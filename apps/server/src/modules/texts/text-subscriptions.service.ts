@@ -2,6 +2,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CANNOT_TEXT_NUMBER,
   countOf,
+  maskPhoneNumber,
   PACKAGE_NOT_FOUND,
   renderText,
   TEXT_CODE_EXPIRED,
@@ -24,6 +25,7 @@ import { formatInternational, type TextCountry, type TextNumber, toE164 } from '
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { countMailboxRequest, lockPackageByCode } from '../subscriptions/subscriptions.service.ts';
 import * as repository from './text-subscriptions.repository.ts';
 import { insertText, isOptedOut } from './texts.repository.ts';
@@ -79,6 +81,7 @@ const newCode = () => String(randomInt(0, 10 ** TEXT_CODE_LENGTH)).padStart(TEXT
  */
 export async function requestTextUpdates(
   deps: TextSubscriptionDeps,
+  actor: AuditActor,
   trackingCode: string,
   body: TextSubscribeBody,
   now = new Date(),
@@ -123,6 +126,12 @@ export async function requestTextUpdates(
       }),
       nextAttemptAt: now,
     });
+    await recordAudit(tx, {
+      actor,
+      action: 'package.text_updates_requested',
+      target: { type: 'package', id: pkg.trackingCode },
+      after: { number: maskPhoneNumber(number.e164) },
+    });
   });
 }
 
@@ -139,6 +148,7 @@ type Outcome = { ok: true } | { ok: false; error: AppError };
  */
 export async function confirmTextUpdates(
   deps: TextSubscriptionDeps,
+  actor: AuditActor,
   trackingCode: string,
   body: TextSubscribeBody & { code: string },
   now = new Date(),
@@ -165,6 +175,12 @@ export async function confirmTextUpdates(
       return { ok: false, error: wrongCodes >= TEXT_CODE_TRIES ? new AppError(410, TEXT_CODE_LOCKED) : wrong() };
     }
     await repository.confirmTextSubscription(tx, subscription.id, now);
+    await recordAudit(tx, {
+      actor,
+      action: 'package.text_updates_confirmed',
+      target: { type: 'package', id: pkg.trackingCode },
+      after: { number: maskPhoneNumber(number.e164) },
+    });
     return { ok: true };
   });
   if (!outcome.ok) throw outcome.error;

@@ -127,12 +127,23 @@ export async function isOptedOut(db: Database, number: string): Promise<boolean>
   return row !== undefined;
 }
 
-export async function optOut(db: Database, number: string): Promise<void> {
-  await db.insert(textOptOuts).values({ number }).onConflictDoNothing();
+/** STOP: true when the number was not opted out before. */
+export async function optOut(db: Database, number: string): Promise<boolean> {
+  const added = await db
+    .insert(textOptOuts)
+    .values({ number })
+    .onConflictDoNothing()
+    .returning({ number: textOptOuts.number });
+  return added.length > 0;
 }
 
-export async function optIn(db: Database, number: string): Promise<void> {
-  await db.delete(textOptOuts).where(eq(textOptOuts.number, number));
+/** START: true when the number was opted out. */
+export async function optIn(db: Database, number: string): Promise<boolean> {
+  const removed = await db
+    .delete(textOptOuts)
+    .where(eq(textOptOuts.number, number))
+    .returning({ number: textOptOuts.number });
+  return removed.length > 0;
 }
 
 export type TextSettingsRow = typeof textSettings.$inferSelect;
