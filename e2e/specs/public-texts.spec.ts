@@ -134,7 +134,10 @@ describe('text updates on the public pages', () => {
     await gotoApp(page, '/console-texts/messages');
     await page.getByRole('heading', { name: 'Text settings' }).waitFor();
     // At 375 px the list is cards (the table is hidden).
-    await page.getByText(/To \+234 •••• ••21/).first().waitFor();
+    await page
+      .getByText(/To \+234 •••• ••21/)
+      .first()
+      .waitFor();
     expect(await page.locator('body').textContent()).not.toContain(FOLLOWER.e164.slice(4));
     await checkScreenInBothModes(page, errors, { name: 'Console Messages with texts', viewport: 'mobile' });
     await operator.close();
