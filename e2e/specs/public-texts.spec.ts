@@ -1,15 +1,16 @@
-// The public side of text messages, on a server of its own that sends texts through a stand-in for
-// Twilio (support/fake-twilio.ts), WhatsApp offered: the ship form's "Text me updates" with "by SMS / by
-// WhatsApp" at 375 px, and the tracking page's text updates with the code check, in both colour modes
-// with axe. The shared server runs without SMS_PROVIDER: there, neither is offered (the ship form's and
+// Text messages on a server of its own that sends texts through a stand-in for Twilio
+// (support/fake-twilio.ts), WhatsApp offered: the ship form's "Text me updates" with "by SMS / by
+// WhatsApp" at 375 px, the tracking page's text updates with the code check, and the console's Messages
+// page listing the texts sent, in both colour modes with axe. The shared server runs without SMS_PROVIDER: there, neither is offered (the ship form's and
 // tracking page's component tests, and the server's, cover that).
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyDatabaseDir, findFreePort, type NodeProcess, startWaybillServer } from '@waybill/testing';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { submitPackage } from '../support/api.ts';
+import { callApi, submitPackage } from '../support/api.ts';
 import { collectErrors, gotoApp, launchBrowser, newContext } from '../support/browser.ts';
 import { FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, FakeTwilio } from '../support/fake-twilio.ts';
 import { fillPackage, shipFormField } from '../support/ship-form.ts';
@@ -17,6 +18,7 @@ import { checkScreenInBothModes } from '../support/walk.ts';
 
 const SHIPPER = { typed: '0803 123 4567', e164: '+2348031234567' };
 const FOLLOWER = { typed: '0805 765 4321', e164: '+2348057654321' };
+const OPERATOR = { email: 'texts-ops@waybill.test', password: randomBytes(12).toString('base64url') };
 
 let dataDir: string;
 let server: NodeProcess | undefined;
@@ -39,6 +41,8 @@ beforeAll(async () => {
       DATABASE_URL: undefined,
       PUBLIC_URL: baseUrl,
       ADMIN_PATH: '/console-texts',
+      ADMIN_EMAIL: OPERATOR.email,
+      ADMIN_PASSWORD: OPERATOR.password,
       CONSOLE_SHORTCUT_NAME: 'texts-shortcut',
       CONSOLE_SHORTCUT_CODE: '604218',
       COMPANY_PHONE: '+234 1 700 0000',
@@ -118,5 +122,24 @@ describe('text updates on the public pages', () => {
       allowErrors: /status of 400/,
     });
     await page.close();
+  });
+
+  it("lists the texts on the console's Messages page, numbers masked, at 375 px", async () => {
+    // The code texted to the follower above is among them.
+    const operator = await newContext(browser, { viewport: 'mobile', baseUrl });
+    const signedIn = await callApi(operator, 'POST', '/api/auth/login', OPERATOR);
+    expect(signedIn.status).toBe(200);
+    const page = await operator.newPage();
+    const errors = collectErrors(page);
+    await gotoApp(page, '/console-texts/messages');
+    await page.getByRole('heading', { name: 'Text settings' }).waitFor();
+    // At 375 px the list is cards (the table is hidden).
+    await page
+      .getByText(/To \+234 •••• ••21/)
+      .first()
+      .waitFor();
+    expect(await page.locator('body').textContent()).not.toContain(FOLLOWER.e164.slice(4));
+    await checkScreenInBothModes(page, errors, { name: 'Console Messages with texts', viewport: 'mobile' });
+    await operator.close();
   });
 });

@@ -1,5 +1,6 @@
 // The console's side of text messages, run inside a provider's file on its app (one app a file): quiet
-// hours (a text made at 22:00 in the company's zone goes at 07:00), the admin's switches (a kind off
+// hours (a text made at 22:00 in the company's zone goes at 07:00; a waiting text moves when they
+// change), the admin's switches (a kind off
 // sends nothing), the settings' refusals and who may read or change them, the Messages list (numbers
 // masked) and a package's texts for its history.
 import {
@@ -145,6 +146,43 @@ export function describeTextsInTheConsole(appOf: () => TextsApp) {
       await app.testApp.app.textSender!.runOnce(new Date(end));
       expect(sendsTo(number.e164).map((request) => request.status)).toEqual([500, 201]);
       await app.admin.put(PATH, NEVER_QUIET);
+    });
+
+    it('moves a text waiting for quiet hours when they change: to their new end, or now once they no longer cover now or are off', async () => {
+      const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+      const quiet = async (start: number, end: number) =>
+        expect(
+          (await app.admin.put(PATH, { ...NEVER_QUIET, quietStart: clock(start), quietEnd: clock(end) })).status,
+        ).toBe(200);
+      const sendAt = async () => (await app.textsOf(code))[0]!.nextAttemptAt.getTime();
+      const movedToNow = async (change: () => Promise<void>) => {
+        const before = Date.now();
+        await change();
+        const at = await sendAt();
+        expect(at).toBeGreaterThanOrEqual(before);
+        expect(at).toBeLessThanOrEqual(Date.now());
+      };
+      // Quiet (UTC) since an hour ago, for three hours: the text waits for their end.
+      const since = Math.floor(Date.now() / 60_000) * 60_000 - HOUR;
+      await quiet(since, since + 3 * HOUR);
+      const number = mobileNumber();
+      const code = await app.packageOnRun(number.typed);
+      await app.settle();
+      expect(await sendAt()).toBe(since + 3 * HOUR);
+
+      await quiet(since, since + 2 * HOUR);
+      expect(await sendAt()).toBe(since + 2 * HOUR);
+      // From an hour from now: they no longer cover now.
+      await movedToNow(() => quiet(since + 2 * HOUR, since + 4 * HOUR));
+      // Covering now again: the text, due, waits for their end.
+      await quiet(since, since + 2 * HOUR + 30 * 60_000);
+      expect(await sendAt()).toBe(since + 2 * HOUR + 30 * 60_000);
+      await movedToNow(async () => {
+        expect((await app.admin.put(PATH, NEVER_QUIET)).status).toBe(200);
+      });
+      expect(sendsTo(number.e164)).toEqual([]);
+      await app.testApp.app.textSender!.runOnce();
+      expect(sendsTo(number.e164)).toHaveLength(1);
     });
 
     it('lists texts newest first with masked numbers, by state, and a package’s texts for its history', async () => {

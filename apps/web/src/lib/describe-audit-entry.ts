@@ -60,6 +60,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.webhook_deleted': 'Webhook endpoint deleted',
   'account.webhook_secret_rotated': 'Webhook signing secret rotated',
   'account.webhook_disabled': 'Webhook endpoint turned off after a day of failed calls',
+  'package.text_updates_requested': 'Text updates requested (code texted)',
+  'package.text_updates_confirmed': 'Text updates confirmed',
+  'texts.stopped': 'Texts stopped by a reply (STOP)',
+  'texts.started': 'Texts started again by a reply (START)',
 };
 
 /** What each kind of target is called, over the words that name the target itself. */

@@ -68,6 +68,10 @@ export const AUDIT_ACTIONS = [
   'account.webhook_deleted',
   'account.webhook_secret_rotated',
   'account.webhook_disabled',
+  'package.text_updates_requested',
+  'package.text_updates_confirmed',
+  'texts.stopped',
+  'texts.started',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -228,6 +228,9 @@ export const TEXT_CODE_EXPIRED = 'This code has expired. Ask for a new code.';
 export const TEXT_CODE_LOCKED = 'Too many wrong codes. Ask for a new code.';
 export const textUpdatesConfirmed = (number: string) =>
   `${number} will get a text when this package is out for delivery, if a delivery attempt fails, when it is delivered and if it returns to its sender. Reply STOP to any of them to stop.`;
+/** A package that sends its texts to `max` confirmed numbers already takes no other. */
+export const textNumbersFull = (max: number) =>
+  `This package already sends its text updates to ${max} numbers, the most it can. Those numbers keep getting them; follow it on this page instead.`;
 export const tooManyTextCodesMessage = (wait: string) =>
   `This number has been sent too many codes. Please try again in ${wait}.`;
 

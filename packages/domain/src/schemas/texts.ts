@@ -11,6 +11,7 @@ import {
   TEXT_STATE_UNKNOWN,
   TEXT_SWITCH_REQUIRED,
   TIME_ZONE_UNKNOWN,
+  textNumbersFull,
 } from './messages.ts';
 import { pageQueryFields } from './paging.ts';
 
@@ -171,6 +172,9 @@ export const TEXT_CODE_LENGTH = 6;
 export const TEXT_CODE_TRIES = 5;
 /** How long a code works. */
 export const TEXT_CODE_MINUTES = 10;
+/** Confirmed numbers a package sends its texts to at most (beside its receiver and its shipper). */
+export const TEXT_NUMBERS_PER_PACKAGE = 5;
+export const TEXT_NUMBERS_FULL = textNumbersFull(TEXT_NUMBERS_PER_PACKAGE);
 
 const phoneField = requiredText(PHONE_REQUIRED, 40);
 const countryField = z

@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhoneNumber } from './masked-number.ts';
-import { isIanaTimeZone, isQuietAt, type QuietHours, textSendableAt } from './quiet-hours.ts';
+import { isIanaTimeZone, isQuietAt, type QuietHours, textSendableAfterChange, textSendableAt } from './quiet-hours.ts';
 
 const LAGOS: QuietHours = { timeZone: 'Africa/Lagos', start: '21:00', end: '07:00' };
 const LONDON: QuietHours = { timeZone: 'Europe/London', start: '21:00', end: '07:00' };
 const at = (iso: string) => new Date(iso);
+
+describe('textSendableAfterChange', () => {
+  const now = at('2026-06-10T22:00:00Z'); // 23:00 in Lagos
+  const sevenAm = at('2026-06-11T06:00:00Z');
+  const move = (sendAt: Date, after: Partial<QuietHours>) =>
+    textSendableAfterChange(sendAt, now, LAGOS, { ...LAGOS, ...after }).toISOString();
+
+  it('moves a text waiting for the end of quiet hours to their new end, or to now once they no longer cover it', () => {
+    expect(move(sevenAm, { end: '08:30' })).toBe('2026-06-11T07:30:00.000Z');
+    expect(move(sevenAm, { end: '06:00' })).toBe('2026-06-11T05:00:00.000Z');
+    expect(move(sevenAm, { start: '07:00', end: '07:00' })).toBe(now.toISOString());
+    expect(move(sevenAm, { start: '23:30', end: '06:00' })).toBe(now.toISOString());
+    expect(move(sevenAm, { timeZone: 'UTC' })).toBe('2026-06-11T07:00:00.000Z');
+  });
+
+  it('leaves any other text where it is unless it falls in the new quiet hours', () => {
+    const retry = at('2026-06-10T22:30:00Z'); // a retry at 23:30, moved by no quiet hours before
+    const unquiet = { ...LAGOS, start: '01:00', end: '01:00' };
+    expect(textSendableAfterChange(retry, now, unquiet, LAGOS).toISOString()).toBe(sevenAm.toISOString());
+    expect(textSendableAfterChange(retry, now, LAGOS, unquiet)).toBe(retry);
+    const due = at('2026-06-10T21:59:00Z');
+    expect(textSendableAfterChange(due, now, unquiet, unquiet)).toBe(due);
+  });
+});
 
 describe('textSendableAt', () => {
   it('lets a text made outside quiet hours go at once', () => {

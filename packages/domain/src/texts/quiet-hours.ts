@@ -146,3 +146,15 @@ export function textSendableAt(moment: Date, quiet: QuietHours): Date {
     quiet.timeZone,
   );
 }
+
+/**
+ * When a queued text goes once quiet hours change from `before` to `after` at `now`. One waiting for
+ * the end of the old quiet hours goes at the end of the new ones, or at `now` when they are switched off
+ * or no longer cover it; any other (due, or a retry's time) waits for the end of the new ones if it falls
+ * in them.
+ */
+export function textSendableAfterChange(sendAt: Date, now: Date, before: QuietHours, after: QuietHours): Date {
+  const waitingForTheEnd =
+    sendAt.getTime() > now.getTime() && isQuietAt(new Date(sendAt.getTime() - 1), before) && !isQuietAt(sendAt, before);
+  return textSendableAt(waitingForTheEnd ? now : sendAt, after);
+}

@@ -5,13 +5,20 @@ import {
   JOURNEY_TEXT_KINDS,
   type QuietHours,
   type TextSettings,
+  textSendableAfterChange,
   type textSettingsInputSchema,
 } from '@waybill/domain';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { readTextSettings, saveTextSettings, type TextSettingsRow } from './texts.repository.ts';
+import {
+  findQueuedJourneyTexts,
+  readTextSettings,
+  rescheduleQueuedTexts,
+  saveTextSettings,
+  type TextSettingsRow,
+} from './texts.repository.ts';
 
 type SettingsInput = z.output<typeof textSettingsInputSchema>;
 type Provider = TextSettings['provider'];
@@ -56,12 +63,37 @@ export async function getTextSettings(db: Database, provider: Provider): Promise
   return answerOf((await readTextSettings(db)) ?? DEFAULT_ROW, provider);
 }
 
-/** Saves the settings; the audit entry keeps only what changed, in the same transaction. */
+const quietOf = (settings: TextSettings): QuietHours => ({
+  timeZone: settings.timeZone,
+  start: settings.quietStart,
+  end: settings.quietEnd,
+});
+
+/**
+ * Quiet hours changed: the queued texts follow. One waiting for the end of the old quiet hours goes at
+ * the end of the new ones, or now when they are off or no longer cover now; any other that falls in
+ * the new ones waits for their end (see `textSendableAfterChange`).
+ */
+async function moveQueuedTexts(db: Database, before: QuietHours, after: QuietHours, now: Date) {
+  const moves = new Map<number, string[]>();
+  for (const text of await findQueuedJourneyTexts(db)) {
+    const sendAt = textSendableAfterChange(text.nextAttemptAt, now, before, after);
+    if (sendAt.getTime() === text.nextAttemptAt.getTime()) continue;
+    moves.set(sendAt.getTime(), [...(moves.get(sendAt.getTime()) ?? []), text.id]);
+  }
+  for (const [sendAt, ids] of moves) await rescheduleQueuedTexts(db, ids, new Date(sendAt));
+}
+
+/**
+ * Saves the settings; the audit entry keeps only what changed, in the same transaction, and the queued
+ * texts move with the quiet hours.
+ */
 export async function changeTextSettings(
   db: Database,
   actor: AuditActor,
   provider: Provider,
   input: SettingsInput,
+  now = new Date(),
 ): Promise<TextSettings> {
   return db.transaction(async (tx) => {
     const before = answerOf((await readTextSettings(tx)) ?? DEFAULT_ROW, provider);
@@ -77,6 +109,7 @@ export async function changeTextSettings(
     const changed = (['timeZone', 'quietStart', 'quietEnd', 'kinds'] as const).filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(saved[key]),
     );
+    if (changed.some((key) => key !== 'kinds')) await moveQueuedTexts(tx, quietOf(before), quietOf(saved), now);
     await recordAudit(tx, {
       actor,
       action: 'settings.texts_changed',

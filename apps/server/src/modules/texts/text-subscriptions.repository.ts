@@ -1,5 +1,5 @@
 import type { TextChannel } from '@waybill/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shipperTexts, textMessages, textSubscriptions } from '../../db/schema/index.ts';
 
@@ -27,6 +27,15 @@ export async function confirmedTextNumbers(db: Database, packageId: string): Pro
     .from(textSubscriptions)
     .where(and(eq(textSubscriptions.packageId, packageId), eq(textSubscriptions.status, 'confirmed')));
   return rows.map((row) => row.number);
+}
+
+/** How many numbers confirmed a package's texts. */
+export async function countConfirmedTextNumbers(db: Database, packageId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(textSubscriptions)
+    .where(and(eq(textSubscriptions.packageId, packageId), eq(textSubscriptions.status, 'confirmed')));
+  return row?.total ?? 0;
 }
 
 export async function findTextSubscription(

@@ -6,6 +6,7 @@ import {
   TEXT_CODE_LOCKED,
   TEXT_CODE_SENT,
   TEXT_CODE_WRONG,
+  TEXT_NUMBERS_FULL,
   textConfirmAnswerSchema,
   textConfirmBodySchema,
   textSubscribeAnswerSchema,
@@ -19,6 +20,7 @@ import type { Config } from '../../config.ts';
 import type { RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { customerActor } from '../audit/audit.service.ts';
 import { SUBSCRIBE_ANSWER_FLOOR_MS } from '../subscriptions/subscriptions.routes.ts';
 import {
   confirmTextUpdates,
@@ -62,7 +64,7 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
           ...errorAnswers({
             400: `A number that cannot take texts: "${CANNOT_TEXT_NUMBER}"`,
             404: PACKAGE_NOT_FOUND,
-            409: `"${UPDATES_CLOSED_DELIVERED}" / "${UPDATES_CLOSED_REJECTED}"`,
+            409: `"${UPDATES_CLOSED_DELIVERED}" / "${UPDATES_CLOSED_REJECTED}" / "${TEXT_NUMBERS_FULL}"`,
           }),
           429: apiErrorSchema.describe('The number was sent 5 codes in 24 hours, whatever the package'),
         },
@@ -72,7 +74,7 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
     async (request, reply) => {
       const startedAt = performance.now();
       try {
-        await requestTextUpdates(deps, request.params.code, request.body);
+        await requestTextUpdates(deps, customerActor(request), request.params.code, request.body);
       } catch (error) {
         if (error instanceof TooManyTextCodesError) reply.header('retry-after', error.retryAfterSeconds);
         throw error;
@@ -95,12 +97,13 @@ export async function textSubscriptionRoutes(app: RoutesApp, config: Config): Pr
           ...errorAnswers({
             400: `"${TEXT_CODE_WRONG}", or a number that cannot take texts`,
             404: PACKAGE_NOT_FOUND,
+            409: TEXT_NUMBERS_FULL,
             410: `"${TEXT_CODE_EXPIRED}" (after 10 minutes) / "${TEXT_CODE_LOCKED}" (after 5 wrong codes)`,
           }),
         },
       },
       ...rateLimitFor(app, 'track', 'forms'),
     },
-    async (request) => confirmTextUpdates(deps, request.params.code, request.body),
+    async (request) => confirmTextUpdates(deps, customerActor(request), request.params.code, request.body),
   );
 }

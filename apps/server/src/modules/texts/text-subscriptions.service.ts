@@ -2,6 +2,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CANNOT_TEXT_NUMBER,
   countOf,
+  maskPhoneNumber,
   PACKAGE_NOT_FOUND,
   renderText,
   TEXT_CODE_EXPIRED,
@@ -10,6 +11,8 @@ import {
   TEXT_CODE_MINUTES,
   TEXT_CODE_TRIES,
   TEXT_CODE_WRONG,
+  TEXT_NUMBERS_FULL,
+  TEXT_NUMBERS_PER_PACKAGE,
   type TextConfirmAnswer,
   type TextSubscribeBody,
   textUpdatesConfirmed,
@@ -22,6 +25,7 @@ import { formatInternational, type TextCountry, type TextNumber, toE164 } from '
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { SubscriptionKeys } from '../../plugins/subscription-keys/keys.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { countMailboxRequest, lockPackageByCode } from '../subscriptions/subscriptions.service.ts';
 import * as repository from './text-subscriptions.repository.ts';
 import { insertText, isOptedOut } from './texts.repository.ts';
@@ -60,17 +64,24 @@ function textNumberOf(deps: TextSubscriptionDeps, body: TextSubscribeBody): Text
   return number;
 }
 
+/** Whether a package's texts go to as many confirmed numbers as it takes. */
+const isFull = async (db: Database, packageId: string) =>
+  (await repository.countConfirmedTextNumbers(db, packageId)) >= TEXT_NUMBERS_PER_PACKAGE;
+
 const newCode = () => String(randomInt(0, 10 ** TEXT_CODE_LENGTH)).padStart(TEXT_CODE_LENGTH, '0');
 
 /**
  * Asks for a package's texts at a number: a 6-digit code is texted to it (valid 10 minutes), unless it
  * is confirmed already, had a code less than a minute ago, or replied STOP. The caller answers the same
  * whatever happened. 400 for a number that cannot take texts, 404 for an unknown code, 409 for a
- * delivered or rejected package, 429 once the number was asked for 5 times in 24 hours (every accepted
- * request counts, whether or not it sends a code, so the count tells nothing either).
+ * delivered or rejected package and for one whose texts go to 5 confirmed numbers already (to every
+ * number alike, those 5 too, so it tells nothing of a number), 429 once the number was asked for 5 times
+ * in 24 hours (every accepted request counts, whether or not it sends a code, so the count tells nothing
+ * either).
  */
 export async function requestTextUpdates(
   deps: TextSubscriptionDeps,
+  actor: AuditActor,
   trackingCode: string,
   body: TextSubscribeBody,
   now = new Date(),
@@ -81,6 +92,7 @@ export async function requestTextUpdates(
     if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
     const closed = updatesClosedReason(pkg.status);
     if (closed) throw conflict(closed);
+    if (await isFull(tx, pkg.id)) throw conflict(TEXT_NUMBERS_FULL);
     const counted = await countMailboxRequest(tx, deps.keys.hashEmail(`text:${number.e164}`), now, NUMBER_RULE);
     if (!counted.counted) {
       throw new TooManyTextCodesError(Math.max(1, Math.ceil((counted.windowEndsAt.getTime() - now.getTime()) / 1000)));
@@ -114,6 +126,12 @@ export async function requestTextUpdates(
       }),
       nextAttemptAt: now,
     });
+    await recordAudit(tx, {
+      actor,
+      action: 'package.text_updates_requested',
+      target: { type: 'package', id: pkg.trackingCode },
+      after: { number: maskPhoneNumber(number.e164) },
+    });
   });
 }
 
@@ -125,10 +143,12 @@ type Outcome = { ok: true } | { ok: false; error: AppError };
  * Confirms a number with the code texted to it: then it gets the package's texts as the receiver does.
  * A wrong code counts against the code (after 5 it is void: 410), a code older than 10 minutes is
  * refused (410); a number that asked nothing is told the code is wrong, as a wrong code is. A repeat
- * after the confirmation answers the same confirmation.
+ * after the confirmation answers the same confirmation. A package whose texts go to 5 confirmed numbers
+ * takes no other (409).
  */
 export async function confirmTextUpdates(
   deps: TextSubscriptionDeps,
+  actor: AuditActor,
   trackingCode: string,
   body: TextSubscribeBody & { code: string },
   now = new Date(),
@@ -142,6 +162,7 @@ export async function confirmTextUpdates(
     const subscription = await repository.findTextSubscription(tx, pkg.id, number.e164);
     if (!subscription) return { ok: false, error: wrong() };
     if (subscription.status === 'confirmed') return { ok: true };
+    if (await isFull(tx, pkg.id)) return { ok: false, error: conflict(TEXT_NUMBERS_FULL) };
     if (subscription.wrongCodes >= TEXT_CODE_TRIES || !subscription.codeHash) {
       return { ok: false, error: new AppError(410, TEXT_CODE_LOCKED) };
     }
@@ -154,6 +175,12 @@ export async function confirmTextUpdates(
       return { ok: false, error: wrongCodes >= TEXT_CODE_TRIES ? new AppError(410, TEXT_CODE_LOCKED) : wrong() };
     }
     await repository.confirmTextSubscription(tx, subscription.id, now);
+    await recordAudit(tx, {
+      actor,
+      action: 'package.text_updates_confirmed',
+      target: { type: 'package', id: pkg.trackingCode },
+      after: { number: maskPhoneNumber(number.e164) },
+    });
     return { ok: true };
   });
   if (!outcome.ok) throw outcome.error;

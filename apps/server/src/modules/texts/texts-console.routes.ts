@@ -75,7 +75,8 @@ const adminTextRoutes = adminScope(async (app, { config }) => {
         description:
           'timeZone an IANA zone (Africa/Lagos); quietStart and quietEnd HH:MM on its clock (a window across ' +
           'midnight when the start is later; the same time: no quiet hours). A text made in quiet hours goes ' +
-          'at their end; a kind switched off is not queued. Audited.',
+          'at their end; changing them moves the queued texts: one waiting for the old end goes at the new ' +
+          'end, or at once when they no longer cover now. A kind switched off is not queued. Audited.',
         body: textSettingsInputSchema,
         response: { 200: textSettingsSchema },
       },

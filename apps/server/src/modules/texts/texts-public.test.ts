@@ -1,13 +1,18 @@
 // Texts for those who asked, against the local provider server: the shipper who ticked "Text me updates"
 // on the ship form (SMS or WhatsApp) and the numbers confirmed on the tracking page by a 6-digit code get
 // the journey's texts as the receiver does; a phone that cannot take texts is refused only when texts
-// were asked for; a code is void after 5 wrong tries or 10 minutes; STOP silences. *Both databases*.
+// were asked for; a code is void after 5 wrong tries or 10 minutes; a package takes 5 confirmed numbers;
+// STOP silences. *Both databases*.
 import {
+  type AuditEntry,
   CANNOT_TEXT_NUMBER,
+  maskPhoneNumber,
   TEXT_CODE_EXPIRED,
   TEXT_CODE_LOCKED,
   TEXT_CODE_SENT,
   TEXT_CODE_WRONG,
+  TEXT_NUMBERS_FULL,
+  TEXT_NUMBERS_PER_PACKAGE,
   textUpdatesConfirmed,
 } from '@waybill/domain';
 import { count, eq } from 'drizzle-orm';
@@ -20,6 +25,8 @@ import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/suppor
 import { packages, shipperTexts, textSubscriptions } from '../../db/schema/index.ts';
 import { confirmTextUpdates, requestTextUpdates, type TextSubscriptionDeps } from './text-subscriptions.service.ts';
 
+/** Who asks on the tracking page, as its routes record them. */
+const CUSTOMER = { kind: 'customer' } as const;
 const WHATSAPP_NUMBER = '+15005550009';
 /** A Lagos fixed line: a valid number that cannot take texts. */
 const FIXED_LINE = '+234 1 270 0000';
@@ -125,6 +132,8 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
     const body = sendsTo(e164).at(-1)?.form.Body ?? '';
     return /: (\d{6}) is your code/.exec(body)?.[1] ?? '';
   };
+  const auditEntries = async (query: string) =>
+    (await app.admin.get(`/api/admin/audit?${query}&pageSize=100`)).body as AuditEntry[];
   const subscribe = (code: string, phone: string) =>
     client().post(`/api/track/${code}/text-subscriptions`, { phone, country: 'Nigeria' });
   const confirm = (code: string, phone: string, digits: string) =>
@@ -173,45 +182,94 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
     await app.settle();
     expect(sendsTo(follower.e164)).toHaveLength(2);
     expect(sendsTo(receiver.e164)).toHaveLength(2);
+    expect((await app.providers.twilioReply(follower.e164, 'START')).status).toBe(200);
+    expect((await app.providers.twilioReply(follower.e164, 'START')).status).toBe(200);
+
+    // In the audit log, the number masked as on the Messages page; a START that changed nothing is not.
+    const masked = { number: maskPhoneNumber(follower.e164) };
+    const ofPackage = await auditEntries(`target=${code}`);
+    expect(ofPackage.filter((entry) => entry.action.startsWith('package.text_updates'))).toEqual([
+      expect.objectContaining({ action: 'package.text_updates_confirmed', actorKind: 'customer', after: masked }),
+      expect.objectContaining({ action: 'package.text_updates_requested', actorKind: 'customer', after: masked }),
+    ]);
+    const replies = [...(await auditEntries('action=texts.started')), ...(await auditEntries('action=texts.stopped'))];
+    expect(replies.filter((entry) => JSON.stringify(entry.after) === JSON.stringify(masked))).toEqual([
+      expect.objectContaining({ action: 'texts.started', actorKind: 'customer', targetId: null }),
+      expect.objectContaining({ action: 'texts.stopped', actorKind: 'customer', targetId: null }),
+    ]);
+    expect(JSON.stringify([...ofPackage, ...replies])).not.toContain(follower.e164.slice(4));
   });
 
   it('voids a code after 5 wrong tries or 10 minutes', async () => {
     const code = await app.submittedAndAccepted(mobileNumber().typed);
     const follower = mobileNumber();
     const t0 = new Date();
-    await requestTextUpdates(deps, code, { phone: follower.typed }, t0);
+    await requestTextUpdates(deps, CUSTOMER, code, { phone: follower.typed }, t0);
     await app.settle(t0);
     const digits = lastCode(follower.e164);
     const wrongDigits = digits === '999999' ? '999998' : '999999';
     const tries: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       tries.push(
-        await confirmTextUpdates(deps, code, { phone: follower.typed, code: wrongDigits }, t0).then(
+        await confirmTextUpdates(deps, CUSTOMER, code, { phone: follower.typed, code: wrongDigits }, t0).then(
           () => 'confirmed',
           (error: Error) => error.message,
         ),
       );
     }
     expect(tries).toEqual([...Array(4).fill(TEXT_CODE_WRONG), TEXT_CODE_LOCKED]);
-    await expect(confirmTextUpdates(deps, code, { phone: follower.typed, code: digits }, t0)).rejects.toThrow(
+    await expect(confirmTextUpdates(deps, CUSTOMER, code, { phone: follower.typed, code: digits }, t0)).rejects.toThrow(
       TEXT_CODE_LOCKED,
     );
 
     // A new code a minute later; it works 10 minutes, not one more.
     const t1 = new Date(t0.getTime() + 61_000);
-    await requestTextUpdates(deps, code, { phone: follower.typed }, t1);
+    await requestTextUpdates(deps, CUSTOMER, code, { phone: follower.typed }, t1);
     await app.settle(t1);
     const fresh = lastCode(follower.e164);
     expect(sendsTo(follower.e164)).toHaveLength(2);
     const late = new Date(t1.getTime() + 10 * 60_000);
-    await expect(confirmTextUpdates(deps, code, { phone: follower.typed, code: fresh }, late)).rejects.toThrow(
-      TEXT_CODE_EXPIRED,
-    );
+    await expect(
+      confirmTextUpdates(deps, CUSTOMER, code, { phone: follower.typed, code: fresh }, late),
+    ).rejects.toThrow(TEXT_CODE_EXPIRED);
     const inTime = new Date(late.getTime() - 1);
-    await expect(confirmTextUpdates(deps, code, { phone: follower.typed, code: fresh }, inTime)).resolves.toMatchObject(
-      {
-        number: expect.stringMatching(/^\+234 /),
-      },
-    );
+    await expect(
+      confirmTextUpdates(deps, CUSTOMER, code, { phone: follower.typed, code: fresh }, inTime),
+    ).resolves.toMatchObject({
+      number: expect.stringMatching(/^\+234 /),
+    });
+  });
+
+  it('takes 5 confirmed numbers for a package; the 6th is refused with 409 when it confirms, and any number when it asks', async () => {
+    const code = await app.submittedAndAccepted(mobileNumber().typed);
+    const followers = Array.from({ length: TEXT_NUMBERS_PER_PACKAGE + 2 }, () => mobileNumber());
+    const [sixth, seventh] = followers.slice(TEXT_NUMBERS_PER_PACKAGE);
+    // Six ask before five confirm: each gets a code.
+    for (const follower of followers.slice(0, -1))
+      await requestTextUpdates(deps, CUSTOMER, code, { phone: follower.typed });
+    await app.settle();
+    for (const follower of followers.slice(0, TEXT_NUMBERS_PER_PACKAGE)) {
+      await confirmTextUpdates(deps, CUSTOMER, code, { phone: follower.typed, code: lastCode(follower.e164) });
+    }
+    const late = await confirm(code, sixth!.typed, lastCode(sixth!.e164));
+    expect([late.status, late.body.message]).toEqual([409, TEXT_NUMBERS_FULL]);
+    const asked = await subscribe(code, seventh!.typed);
+    expect([asked.status, asked.body.message]).toEqual([409, TEXT_NUMBERS_FULL]);
+    // A confirmed number is told the same as any other, and keeps its texts.
+    const again = await subscribe(code, followers[0]!.typed);
+    expect([again.status, again.body.message]).toEqual([409, TEXT_NUMBERS_FULL]);
+
+    const rows = await app.testApp.app.db
+      .select({ number: textSubscriptions.number, status: textSubscriptions.status })
+      .from(textSubscriptions)
+      .innerJoin(packages, eq(packages.id, textSubscriptions.packageId))
+      .where(eq(packages.trackingCode, code));
+    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(TEXT_NUMBERS_PER_PACKAGE);
+    expect(rows.map((row) => row.number)).not.toContain(seventh!.e164);
+    await app.loadOnRun(code);
+    await app.settle();
+    const outForDelivery = (e164: string) =>
+      sendsTo(e164).filter((request) => !/is your code/.test(request.form.Body ?? ''));
+    expect(followers.map((follower) => outForDelivery(follower.e164).length)).toEqual([1, 1, 1, 1, 1, 0, 0]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   africasTalkingQuerySchema,
   africasTalkingWebhookSchema,
+  maskPhoneNumber,
   renderText,
   TEXT_HELP_WORDS,
   TEXT_START_WORDS,
@@ -19,6 +20,7 @@ import { AppError } from '../../errors.ts';
 import type { RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers } from '../../http/answers.ts';
 import { rateLimitFor } from '../../plugins/rate-limits.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { listContactDetails } from '../company-details/company-details.service.ts';
 import { applyReceipt, hasTextedNumber, insertText, optIn, optOut, type ReceiptState } from './texts.repository.ts';
 import type { TextsConfig } from './texts-config.ts';
@@ -58,14 +60,24 @@ const senderOf = (from: string | undefined) => {
 
 /**
  * STOP and its synonyms silence every Waybill text to the number, START undoes it; HELP is answered
- * by the caller. A number Waybill never texted is ignored (undefined: nothing done).
+ * by the caller. A number Waybill never texted is ignored (undefined: nothing done). A STOP or START
+ * that changed something is in the audit log, the number masked as on the Messages page.
  */
 async function takeReply(db: Database, from: string | undefined, text: string | undefined) {
   const number = senderOf(from);
   const keyword = keywordOf(text);
   if (!number || !keyword || !(await hasTextedNumber(db, number))) return undefined;
-  if (keyword === 'stop') await optOut(db, number);
-  if (keyword === 'start') await optIn(db, number);
+  if (keyword === 'stop' || keyword === 'start') {
+    await db.transaction(async (tx) => {
+      const changed = keyword === 'stop' ? await optOut(tx, number) : await optIn(tx, number);
+      if (!changed) return;
+      await recordAudit(tx, {
+        actor: { kind: 'customer' },
+        action: keyword === 'stop' ? 'texts.stopped' : 'texts.started',
+        after: { number: maskPhoneNumber(number) },
+      });
+    });
+  }
   return { number, keyword };
 }
 

@@ -1,5 +1,5 @@
 import { countSegments, renderText, TEXT_KINDS, TRACKING_CODE_EXAMPLE } from '@waybill/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withProgress } from '../../progress.ts';
 import { createTextProvider } from './providers.ts';
@@ -32,7 +32,7 @@ async function texts(app: FastifyInstance, { sender: overrides = {} }: TextsOpti
   if (!config) return;
   const provider = await createTextProvider(config, app.config.publicUrl);
   app.log.info(`texts: sending through ${provider.name} (${provider.channels.join(', ')})`);
-  warnAboutLongTexts(app);
+  warnAboutLongTexts(app.log, app.config);
   let sender: TextSender | undefined;
   app.addHook('onReady', async () => {
     sender = startTextSender({ db: app.db, provider, log: app.log }, { intervalMs: config.pollMs, ...overrides });
@@ -47,18 +47,18 @@ async function texts(app: FastifyInstance, { sender: overrides = {} }: TextsOpti
  * The templates give way (the reason, then the company's name) to stay one segment; only a PUBLIC_URL
  * too long for the link leaves them two, each text billed twice: said once at start.
  */
-function warnAboutLongTexts(app: FastifyInstance) {
-  const link = `${app.config.publicUrl}/t/${TRACKING_CODE_EXAMPLE}`;
+export function warnAboutLongTexts(
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  config: { publicUrl: string; company: { name: string } },
+) {
+  const link = `${config.publicUrl}/t/${TRACKING_CODE_EXAMPLE}`;
   const longest = Math.max(
     ...TEXT_KINDS.map(
-      (kind) => countSegments(renderText(kind, { companyName: app.config.company.name, link, reason: 'x' })).segments,
+      (kind) => countSegments(renderText(kind, { companyName: config.company.name, link, reason: 'x' })).segments,
     ),
   );
   if (longest > 1) {
-    app.log.warn(
-      { publicUrl: app.config.publicUrl },
-      `texts: PUBLIC_URL is too long for one segment; texts take ${longest}`,
-    );
+    log.warn({ publicUrl: config.publicUrl }, `texts: PUBLIC_URL is too long for one segment; texts take ${longest}`);
   }
 }
 

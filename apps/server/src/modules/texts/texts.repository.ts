@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { packages, textMessages, textOptOuts, textSettings } from '../../db/schema/index.ts';
 
@@ -48,6 +48,23 @@ export async function markTextSent(
     .update(textMessages)
     .set({ state, providerId, errorCode, updatedAt: new Date() })
     .where(and(eq(textMessages.id, id), eq(textMessages.state, 'sending')));
+}
+
+/** The queued texts that wait for quiet hours to end: all but HELP's answers, which ignore them. */
+export async function findQueuedJourneyTexts(db: Database): Promise<Array<{ id: string; nextAttemptAt: Date }>> {
+  return db
+    .select({ id: textMessages.id, nextAttemptAt: textMessages.nextAttemptAt })
+    .from(textMessages)
+    .where(and(eq(textMessages.state, 'queued'), ne(textMessages.kind, 'help')));
+}
+
+/** Moves queued texts to go at `sendAt` (one still queued: a text taken meanwhile is left alone). */
+export async function rescheduleQueuedTexts(db: Database, ids: string[], sendAt: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(textMessages)
+    .set({ nextAttemptAt: sendAt, updatedAt: new Date() })
+    .where(and(inArray(textMessages.id, ids), eq(textMessages.state, 'queued')));
 }
 
 /** Back in the queue for `retryAt` after a failure that may pass. */
@@ -127,12 +144,23 @@ export async function isOptedOut(db: Database, number: string): Promise<boolean>
   return row !== undefined;
 }
 
-export async function optOut(db: Database, number: string): Promise<void> {
-  await db.insert(textOptOuts).values({ number }).onConflictDoNothing();
+/** STOP: true when the number was not opted out before. */
+export async function optOut(db: Database, number: string): Promise<boolean> {
+  const added = await db
+    .insert(textOptOuts)
+    .values({ number })
+    .onConflictDoNothing()
+    .returning({ number: textOptOuts.number });
+  return added.length > 0;
 }
 
-export async function optIn(db: Database, number: string): Promise<void> {
-  await db.delete(textOptOuts).where(eq(textOptOuts.number, number));
+/** START: true when the number was opted out. */
+export async function optIn(db: Database, number: string): Promise<boolean> {
+  const removed = await db
+    .delete(textOptOuts)
+    .where(eq(textOptOuts.number, number))
+    .returning({ number: textOptOuts.number });
+  return removed.length > 0;
 }
 
 export type TextSettingsRow = typeof textSettings.$inferSelect;
