@@ -29,6 +29,7 @@ export interface State {
   accountCode?: string;
   accountMemberId?: string;
   apiKeyId?: string;
+  webhookId?: string;
 }
 
 export interface Sample {
@@ -221,6 +222,26 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
   getAccountApiKeys: () => ({ status: 200 }),
   postAccountApiKeys: () => ({ json: { name: 'Shop' }, status: 201, keep: (body, s) => (s.apiKeyId = body.id) }),
   deleteAccountApiKeysById: (state) => ({ params: { id: state.apiKeyId! }, status: 200 }),
+  // A public address written as one, so registering it asks no name server.
+  postAccountWebhooks: () => ({
+    json: { url: 'https://93.184.215.14/waybill', description: 'Shop', events: ['shipment.delivered'] },
+    status: 201,
+    keep: (body, s) => (s.webhookId = body.id),
+  }),
+  getAccountWebhooks: () => ({ status: 200 }),
+  patchAccountWebhooksById: (state) => ({
+    params: { id: state.webhookId! },
+    json: { events: ['shipment.delivered', 'shipment.accepted'] },
+    status: 200,
+  }),
+  postAccountWebhooksByIdRotateSecret: (state) => ({ params: { id: state.webhookId! }, status: 200 }),
+  getAccountWebhooksByIdDeliveries: (state) => ({ params: { id: state.webhookId! }, status: 200 }),
+  // No event of the account's shipments has reached the endpoint: the delivery is not found.
+  postAccountWebhooksByIdDeliveriesByDeliveryIdResend: (state) => ({
+    params: { id: state.webhookId!, deliveryId: '00000000-0000-4000-8000-000000000000' },
+    status: 404,
+  }),
+  deleteAccountWebhooksById: (state) => ({ params: { id: state.webhookId! }, status: 200 }),
   getAdminOperators: () => ({ status: 200 }),
   postAdminOperators: () => ({
     json: { email: 'sample.operator@waybill.test', name: 'Sam Ple', role: 'operator' },
