@@ -16,3 +16,12 @@ export const rateLimitCounters = pgTable(
   },
   (table) => [index('rate_limit_counters_expires_at_idx').on(table.expiresAt)],
 );
+
+/**
+ * The server processes counting rate limits on this database, each seen at its last settlement (about
+ * once a second). How many are alive sets how many hits each may count alone before the others know.
+ */
+export const rateLimitPeers = pgTable('rate_limit_peers', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true, precision: 3 }).notNull(),
+});
