@@ -66,10 +66,11 @@ export interface Settled {
  */
 export async function settleCounters(db: Database, peer: string, hits: Settlement[]): Promise<Settled> {
   const expired = sql.raw('c.expires_at <= now()');
+  const rows = hits.map((hit) => ({ key: hit.key, count: hit.count, window_ms: Math.round(hit.windowMs) }));
   type Row = { peers: number; counts: string | { key: string; count: number; ttl: number }[] };
   const result = (await db.execute(sql`
     WITH hits AS (
-      SELECT key, count, window_ms FROM json_to_recordset(${JSON.stringify(hits)}::json)
+      SELECT key, count, window_ms FROM json_to_recordset(${JSON.stringify(rows)}::json)
         AS h(key text, count integer, window_ms integer)
     ), counted AS (
       INSERT INTO rate_limit_counters AS c (key, count, expires_at)

@@ -68,8 +68,7 @@ const sharedBudgetKey = (name: RateLimitName) => (request: FastifyRequest) => `$
 
 /**
  * The hook of each shared budget, made once per app (the limiter decorator is made once per app) and
- * put on every route that takes the budget: in memory, a hook's store is its own, so one hook is what
- * makes one count on the embedded database.
+ * put on every route that takes the budget, so every route counts in one store under one key.
  */
 const sharedLimiters = new WeakMap<object, Map<RateLimitName, onRequestAsyncHookHandler>>();
 
