@@ -28,6 +28,8 @@ export interface LocalCountsOptions {
   settle(hits: Settlement[]): Promise<Settled>;
   /** Counts one hit in the shared count at once: for a budget too small to leave any hit unsettled. */
   hitNow(key: string, windowMs: number): Promise<Hit>;
+  /** Takes this process off the live ones (a clean stop). */
+  leave(): Promise<void>;
   /** A settlement failed (the hits stay pending and go with the next one). */
   onSettleError(error: unknown): void;
 }
@@ -116,13 +118,14 @@ export class LocalCounts {
     this.timer.unref();
   }
 
-  /** Stops the timer and settles every pending hit, however few: a clean stop loses none. */
+  /** Stops the timer, settles every pending hit, however few (a clean stop loses none), and leaves. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     clearTimeout(this.soon);
     this.soon = undefined;
     await this.settling;
     await this.settle(true);
+    await this.options.leave().catch((error: unknown) => this.options.onSettleError(error));
   }
 
   private settleSoon(): void {

@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts';
 import { addRouteAnswers } from '../http/answers.ts';
 import { LocalCounts } from './rate-limit-local.ts';
 import { RedisCounts } from './rate-limit-redis.ts';
-import { deleteExpiredCounters, type Hit, hitCounter, settleCounters } from './rate-limit-store.ts';
+import { deleteExpiredCounters, type Hit, hitCounter, leavePeers, settleCounters } from './rate-limit-store.ts';
 
 export type RateLimitName = 'login' | 'track' | 'submit' | 'forms';
 
@@ -110,6 +110,7 @@ async function rateLimits(app: FastifyInstance) {
     const local = new LocalCounts({
       settle: (hits) => settleCounters(app.db, peer, hits),
       hitNow: (key, windowMs) => hitCounter(app.db, key, windowMs),
+      leave: () => leavePeers(app.db, peer),
       onSettleError: (error) => warn(error, 'could not settle the rate-limit counts with the database'),
     });
     // Only the public limits count locally: with them off, nothing settles (sign-in counts hit by hit).
