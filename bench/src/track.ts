@@ -95,10 +95,12 @@ async function loadTest(url: string, codes: string[], options: LoadOptions): Pro
 async function collectBodies(server: NodeProcess, codes: string[]): Promise<Record<string, unknown>> {
   const bodies: Record<string, unknown> = {};
   let next = 0;
+  // As forwarded clients too, so the limits-on server answers every code.
+  const client = clientStream(LOOKUPS_PER_CLIENT);
   const fetchNext = async () => {
     while (next < codes.length) {
       const code = codes[next++]!;
-      const response = await fetch(`${server.url}/api/track/${code}`);
+      const response = await fetch(`${server.url}/api/track/${code}`, { headers: { 'x-forwarded-for': client() } });
       if (!response.ok) throw new Error(`GET /api/track/${code} answered ${response.status}`);
       bodies[code] = await response.json();
     }
