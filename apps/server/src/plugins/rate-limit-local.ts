@@ -21,6 +21,8 @@ interface Entry {
   /** This process's hits since, not yet sent, and those in the settlement under way. */
   pending: number;
   settling: number;
+  /** A request waits for this key's next settlement: only such keys are written. */
+  wanted: boolean;
 }
 
 export interface LocalCountsOptions {
@@ -75,7 +77,7 @@ export class LocalCounts {
       const now = Date.now();
       let entry = this.entries.get(key);
       if (!entry || entry.windowEnd <= now) {
-        entry = { windowEnd: now + windowMs, windowMs, max, known: 0, pending: 0, settling: 0 };
+        entry = { windowEnd: now + windowMs, windowMs, max, known: 0, pending: 0, settling: 0, wanted: false };
         this.entries.set(key, entry);
       }
       const counted = entry.known + entry.settling + entry.pending;
@@ -85,9 +87,10 @@ export class LocalCounts {
       const unsettled = entry.pending + entry.settling;
       if (this.failing || unsettled < this.allowance(max)) {
         entry.pending += 1;
-        if (unsettled + 1 >= this.allowance(max)) this.settleSoon();
         return { current: counted + 1, ttl };
       }
+      // Only a client that comes back past its allowance costs a write: most never do.
+      entry.wanted = true;
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         this.settleSoon();
@@ -104,6 +107,7 @@ export class LocalCounts {
       known: hit.current,
       pending: 0,
       settling: 0,
+      wanted: false,
     });
     return hit;
   }
@@ -138,7 +142,7 @@ export class LocalCounts {
   }
 
   /**
-   * One statement for every key whose allowance is used up (`all`: every key with pending hits), plus
+   * One statement for every key a request waits for (`all`: every key with pending hits), plus
    * this process's heartbeat. Runs one at a time; waiting requests go on once it is back.
    */
   private settle(all: boolean): Promise<void> {
@@ -146,8 +150,8 @@ export class LocalCounts {
     this.lastStart = Date.now();
     const sent: [Entry, Settlement][] = [];
     for (const [key, entry] of this.entries) {
-      if (entry.pending === 0) continue;
-      if (!all && entry.pending + entry.settling < this.allowance(entry.max)) continue;
+      if (entry.pending === 0 || !(all || entry.wanted)) continue;
+      entry.wanted = false;
       sent.push([entry, { key, count: entry.pending, windowMs: entry.windowMs }]);
       entry.settling += entry.pending;
       entry.pending = 0;
