@@ -2,7 +2,13 @@
 // with a signed-in session, at a small and a large number of seeded packages; the ratio large/small,
 // beside the goal: at most 1.5 (the list's cost does not grow with the table).
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
-import { createDataDir, type DataStore, removeDataDir, seedStore, startWaybill } from './lib/server-process.ts';
+import {
+  createDataDir,
+  type DataStore,
+  removeDataDir,
+  seedStore,
+  startProductionWaybill,
+} from './lib/server-process.ts';
 import { type Session, signIn } from './lib/session.ts';
 import { printTable, type Row, round } from './lib/table.ts';
 
@@ -45,7 +51,7 @@ async function timeRequest(url: string, session: Session) {
 }
 
 interface Running {
-  server: Awaited<ReturnType<typeof startWaybill>>;
+  server: Awaited<ReturnType<typeof startProductionWaybill>>;
   session: Session;
   code: string;
 }
@@ -53,7 +59,8 @@ interface Running {
 /** A seeded store with its server running and an operator signed in. */
 async function prepare(store: DataStore, packages: number): Promise<Running> {
   const codes = await seedStore(store, packages, 1);
-  const server = await startWaybill(store);
+  // As in production: limits on, NODE_ENV=production, the default log level.
+  const server = await startProductionWaybill(store);
   try {
     return { server, session: await signIn(server.url), code: codes[Math.floor(codes.length / 2)]! };
   } catch (error) {

@@ -4,8 +4,15 @@
 
 import type { NodeProcess } from '@waybill/testing';
 import sharp from 'sharp';
+import { newClientAddress } from './lib/clients.ts';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
-import { createDataDir, type DataStore, removeDataDir, seedStore, startWaybill } from './lib/server-process.ts';
+import {
+  createDataDir,
+  type DataStore,
+  removeDataDir,
+  seedStore,
+  startProductionWaybill,
+} from './lib/server-process.ts';
 import { fetchXsrf, type Session } from './lib/session.ts';
 import { printTable, type Row, round } from './lib/table.ts';
 
@@ -65,7 +72,8 @@ async function submitOnce(baseUrl: string, session: Session, photos: Buffer[], i
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/submit-package`, {
     method: 'POST',
-    headers: { cookie: session.cookie, 'x-xsrf-token': session.xsrf },
+    // Each submission from a shipper of its own, as the proxy forwards it: RATE_LIMIT_SUBMIT is per client.
+    headers: { cookie: session.cookie, 'x-xsrf-token': session.xsrf, 'x-forwarded-for': newClientAddress() },
     body: packageForm(photos, index),
   });
   const text = await response.text();
@@ -92,7 +100,8 @@ async function sampleMemory<T>(server: NodeProcess, work: () => Promise<T>) {
 async function measureStore(store: DataStore, options: SubmitOptions, photos: Buffer[]): Promise<Row[]> {
   // Migrated by the seeding script first (a fresh PGlite takes seconds: longer than a plugin may).
   await seedStore(store, 0, 0);
-  const server = await startWaybill(store);
+  // As in production: limits on, NODE_ENV=production, the default log level.
+  const server = await startProductionWaybill(store);
   const rows: Row[] = [];
   try {
     const session = await fetchXsrf(server.url);

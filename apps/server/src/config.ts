@@ -195,6 +195,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
   ADMIN_PATH: z
@@ -263,6 +264,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: where every process counts rate limits, hit by hit; unset, each counts locally (docs/decisions/0058). */
+  redisUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined; path: string };
   /** `outboxPollMs`: how long each process's outbox worker waits between two passes. */
   mail: { smtpUrl: string | undefined; from: string; outboxPollMs: number };
@@ -339,6 +342,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, path: e.ADMIN_PATH },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxPollMs: e.MAIL_OUTBOX_POLL_MS },
     events: { pollMs: e.EVENTS_POLL_MS },

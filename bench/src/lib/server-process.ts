@@ -37,6 +37,27 @@ export async function seedStore(store: DataStore, packages: number, updates: num
   return (await readFile(codesFile, 'utf8')).split('\n').filter(Boolean);
 }
 
+/**
+ * What production runs with, and so every benchmark: rate limits on, clients reaching the server
+ * through a proxy it trusts (TRUST_PROXY=loopback; each request names its client in X-Forwarded-For,
+ * see `clients.ts`), NODE_ENV=production (which refuses the deployment settings' defaults, so they are
+ * set), and the default log level (one line per request).
+ */
+export const PRODUCTION_ENV: Record<string, string | undefined> = {
+  NODE_ENV: 'production',
+  RATE_LIMITS: 'on',
+  TRUST_PROXY: 'loopback',
+  LOG_LEVEL: undefined,
+  // http: the benchmark talks to the server directly; https would only rename the cookies (__Host-).
+  PUBLIC_URL: 'http://waybill.bench.example',
+  ADMIN_PATH: '/ops-bench',
+  CONSOLE_SHORTCUT_NAME: 'bench',
+  CONSOLE_SHORTCUT_CODE: '424242',
+};
+
+/** The same with the tracking, submission and form limits lifted: a figure to stand beside, never instead. */
+export const LIMITS_OFF_ENV: Record<string, string | undefined> = { ...PRODUCTION_ENV, RATE_LIMITS: 'off' };
+
 /** The real Waybill server on the store, rate limits off, the bench operator as the first operator. */
 export function startWaybill(
   store: DataStore,
@@ -47,6 +68,23 @@ export function startWaybill(
     env: {
       DATABASE_URL: store.databaseUrl,
       RATE_LIMITS: 'off',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...extraEnv,
+    },
+  });
+}
+
+/** The real Waybill server on the store as in production (`PRODUCTION_ENV`), the bench operator first. */
+export function startProductionWaybill(
+  store: DataStore,
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<NodeProcess> {
+  return startWaybillServer({
+    dataDir: store.dataDir,
+    env: {
+      DATABASE_URL: store.databaseUrl,
+      ...PRODUCTION_ENV,
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...extraEnv,

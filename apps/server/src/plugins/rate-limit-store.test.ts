@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, databasesFor, type TestDatabase } from '../../test/support/test-databases.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
-import { deleteExpiredCounters, hitCounter } from './rate-limit-store.ts';
+import { deleteExpiredCounters, hitCounter, leavePeers, settleCounters } from './rate-limit-store.ts';
 
 // Both databases: the counters are one statement a hit, on the database's clock.
 describe.each(databasesFor('sql'))('rate-limit counters on %s', (kind) => {
@@ -64,5 +64,26 @@ describe.each(databasesFor('sql'))('rate-limit counters on %s', (kind) => {
     const keys = (await handle.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key);
     expect(keys).toContain('running');
     expect(keys).not.toContain('ended');
+  });
+
+  it('settles many keys in one statement, adding to what other processes counted, and counts the live processes', async () => {
+    await hitCounter(handle.db, 'settled-a', 60_000);
+    const first = await settleCounters(handle.db, 'process-1', [
+      { key: 'settled-a', count: 3, windowMs: 60_000 },
+      { key: 'settled-b', count: 2, windowMs: 60_000 },
+    ]);
+    expect(first.peers).toBe(1);
+    expect(first.counts.get('settled-a')).toMatchObject({ current: 4 });
+    expect(first.counts.get('settled-b')!.current).toBe(2);
+    expect(first.counts.get('settled-b')!.ttl).toBeGreaterThan(59_000);
+    // Another process settles the same key: both are alive, and the count is theirs together.
+    const second = await settleCounters(handle.db, 'process-2', [{ key: 'settled-b', count: 5, windowMs: 60_000 }]);
+    expect(second.peers).toBe(2);
+    expect(second.counts.get('settled-b')!.current).toBe(7);
+    // A heartbeat alone writes no counter; a process that leaves is no longer counted.
+    await leavePeers(handle.db, 'process-1');
+    const beat = await settleCounters(handle.db, 'process-2', []);
+    expect(beat).toEqual({ peers: 1, counts: new Map() });
+    await leavePeers(handle.db, 'process-2');
   });
 });

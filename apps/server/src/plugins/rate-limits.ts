@@ -1,11 +1,18 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  normalizeIP,
+} from '@fastify/rate-limit';
 import { apiErrorSchema, COUNTER_UNAVAILABLE } from '@waybill/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimit } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { addRouteAnswers } from '../http/answers.ts';
-import { databaseStore, deleteExpiredCounters } from './rate-limit-store.ts';
+import { LocalCounts } from './rate-limit-local.ts';
+import { RedisCounts } from './rate-limit-redis.ts';
+import { deleteExpiredCounters, type Hit, hitCounter, leavePeers, settleCounters } from './rate-limit-store.ts';
 
 export type RateLimitName = 'login' | 'track' | 'submit' | 'forms';
 
@@ -20,7 +27,7 @@ const TOO_MANY = apiErrorSchema.meta({
 });
 
 const UNAVAILABLE = apiErrorSchema.meta({
-  description: `The shared rate-limit counter could not be reached (several processes on PostgreSQL): "${COUNTER_UNAVAILABLE}"`,
+  description: `The rate-limit counters (the database, or Redis with REDIS_URL) could not be reached: "${COUNTER_UNAVAILABLE}"`,
 });
 
 /**
@@ -31,6 +38,9 @@ const UNAVAILABLE = apiErrorSchema.meta({
  * (a fail-over, a full pool) should not turn customers away from requests that may well succeed.
  */
 const FAILS_OPEN: Record<RateLimitName, boolean> = { login: false, track: true, submit: true, forms: true };
+
+/** The limits counted hit by hit in the shared count; the others count locally first (`LocalCounts`). */
+const EXACT: Record<RateLimitName, boolean> = { login: true, track: false, submit: false, forms: false };
 
 /** How often each process deletes counters whose window has ended (any process may; it is one DELETE). */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
@@ -58,15 +68,16 @@ const sharedBudgetKey = (name: RateLimitName) => (request: FastifyRequest) => `$
 
 /**
  * The hook of each shared budget, made once per app (the limiter decorator is made once per app) and
- * put on every route that takes the budget: in memory, a hook's store is its own, so one hook is what
- * makes one count on the embedded database.
+ * put on every route that takes the budget, so every route counts in one store under one key.
  */
 const sharedLimiters = new WeakMap<object, Map<RateLimitName, onRequestAsyncHookHandler>>();
 
 /**
  * Registers the rate-limit plugin without a global limit; routes opt in with `...rateLimitFor(...)`.
- * With DATABASE_URL the counters are rows of PostgreSQL, so every process behind a load balancer
- * counts against one budget per client; on the embedded database (one process) they live in memory.
+ * Where the counts live (docs/decisions/0058): with REDIS_URL, in Redis, hit by hit, for every process.
+ * Otherwise sign-in (and any budget too small to share) is counted hit by hit in the database, and the
+ * public limits in each process's memory, settled with the database in batches (`LocalCounts`): a
+ * client spread over several processes gets at most its budget plus `TOLERANCE`.
  */
 async function rateLimits(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
@@ -74,28 +85,85 @@ async function rateLimits(app: FastifyInstance) {
     if (hooks.some((hook) => limiters.has(hook))) addRouteAnswers(route, { 429: TOO_MANY });
     if (hooks.some((hook) => failingClosed.has(hook))) addRouteAnswers(route, { 503: UNAVAILABLE });
   });
-  const shared = Boolean(app.config.databaseUrl);
   let lastWarning = 0;
-  const store = shared
-    ? databaseStore({
-        db: () => app.db,
-        onError(error) {
-          if (Date.now() - lastWarning >= WARN_INTERVAL_MS) {
-            lastWarning = Date.now();
-            app.log.warn({ err: error }, 'could not count a rate-limited request in the database');
-          }
-          return new AppError(503, COUNTER_UNAVAILABLE);
-        },
-      })
-    : undefined;
+  const warn = (error: unknown, message: string) => {
+    if (Date.now() - lastWarning < WARN_INTERVAL_MS) return;
+    lastWarning = Date.now();
+    app.log.warn({ err: error }, message);
+  };
+  const onError = (error: unknown) => {
+    warn(error, 'could not count a rate-limited request');
+    return new AppError(503, COUNTER_UNAVAILABLE);
+  };
+  const { redisUrl } = app.config;
+  let counters: Counters;
+  if (redisUrl) {
+    const redis = new RedisCounts(redisUrl);
+    await redis.connect((error) => warn(error, 'the rate-limit counters in Redis cannot be reached'));
+    app.addHook('onClose', () => redis.close());
+    counters = {
+      exact: (key, windowMs) => redis.hit(key, windowMs),
+      local: (key, windowMs) => redis.hit(key, windowMs),
+    };
+  } else {
+    const peer = randomUUID();
+    const local = new LocalCounts({
+      settle: (hits) => settleCounters(app.db, peer, hits),
+      hitNow: (key, windowMs) => hitCounter(app.db, key, windowMs),
+      leave: () => leavePeers(app.db, peer),
+      onSettleError: (error) => warn(error, 'could not settle the rate-limit counts with the database'),
+    });
+    // Only the public limits count locally: with them off, nothing settles (sign-in counts hit by hit).
+    if (app.config.rateLimits.enabled) {
+      app.addHook('onReady', () => local.start());
+      app.addHook('preClose', () => local.stop());
+    }
+    counters = { exact: (key, windowMs) => hitCounter(app.db, key, windowMs), local: local.hit.bind(local) };
+    sweepExpiredCounters(app);
+  }
   await app.register(rateLimit, {
     global: false,
     keyGenerator: rateLimitKey,
-    ...(store ? { store } : {}),
+    store: countingStore(counters, onError),
     errorResponseBuilder: (_request, context) =>
       new AppError(context.statusCode, `Too many requests. Please try again in ${context.after}.`),
   });
-  if (shared) sweepExpiredCounters(app);
+}
+
+/** The two ways a hit is counted: in the shared count at once, or as `LocalCounts` does. */
+interface Counters {
+  exact(key: string, windowMs: number): Promise<Hit>;
+  local(key: string, windowMs: number, max: number): Promise<Hit>;
+}
+
+/** A limit's own option (kept by @fastify/rate-limit in the params it gives the store's `child`). */
+interface CountingParams {
+  exact?: boolean;
+}
+
+/**
+ * A @fastify/rate-limit store over `counters`. The key (see `rateLimitKey`) already names the route,
+ * so a limiter's `child` only chooses how its hits are counted.
+ */
+function countingStore(counters: Counters, onError: (error: unknown) => Error): FastifyRateLimitStoreCtor {
+  class CountingStore implements FastifyRateLimitStore {
+    private readonly count: Counters['local'];
+    constructor(params?: CountingParams) {
+      this.count = params?.exact ? counters.exact : counters.local;
+    }
+
+    incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number, max: number): void {
+      this.count(key, timeWindow, max).then(
+        (hit) => callback(null, hit),
+        (error: unknown) => callback(onError(error)),
+      );
+    }
+
+    child(params: object): FastifyRateLimitStore {
+      return new CountingStore(params as CountingParams);
+    }
+  }
+  return CountingStore as unknown as FastifyRateLimitStoreCtor;
 }
 
 function sweepExpiredCounters(app: FastifyInstance) {
@@ -130,6 +198,8 @@ function limiterFor(app: FastifyInstance, name: RateLimitName): onRequestAsyncHo
     max: limit.max,
     timeWindow: limit.timeWindowMs,
     skipOnError: FAILS_OPEN[name],
+    // Sign-in is counted hit by hit: few requests, and its budget guards the operators' passwords.
+    ...({ exact: EXACT[name] } as CountingParams),
     ...(SHARED_BUDGETS.has(name) ? { keyGenerator: sharedBudgetKey(name) } : {}),
   });
   limiters.add(limiter);
