@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../errors.ts';
 import type { ImageStorage } from '../../storage/image-storage.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { packageLabel } from '../labels/labels.service.ts';
+import { shipFormFieldsOf } from '../packages/package-view.ts';
 import { createPackage, deletePackage } from '../packages/packages.service.ts';
 import { trackPackage } from '../tracking/tracking.service.ts';
 import * as repository from './account-shipments.repository.ts';
@@ -66,21 +67,7 @@ export async function shipmentDetail(db: Database, accountId: string, code: stri
   return {
     trackingCode: row.trackingCode,
     status: row.status,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    pickupLocation: row.pickupLocation,
-    receiverName: row.receiverName,
-    receiverEmail: row.receiverEmail,
-    receiverPhone: row.receiverPhone,
-    destination: row.destination,
-    description: row.description,
-    quantity: row.quantity,
-    weight: row.weight,
-    dimensionUnit: row.dimensionUnit,
-    length: row.length,
-    width: row.width,
-    height: row.height,
+    ...shipFormFieldsOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     tracking,

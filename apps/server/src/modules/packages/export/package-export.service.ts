@@ -2,6 +2,7 @@ import { type PackageExportQuery, readExportCodes } from '@waybill/domain';
 import type { Database } from '../../../db/client.ts';
 import { yieldToEventLoop } from '../../../event-loop.ts';
 import type { ImageStorage } from '../../../storage/image-storage.ts';
+import { shipFormFieldsOf } from '../package-view.ts';
 import { findImagesOf } from '../packages.repository.ts';
 import { type ExportCursor, findLastLocationsOf, findPackagesAfter } from './package-export.repository.ts';
 
@@ -87,21 +88,7 @@ export async function* exportPackages(
       yield {
         trackingCode: row.trackingCode,
         status: row.status,
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        pickupLocation: row.pickupLocation,
-        receiverName: row.receiverName,
-        receiverEmail: row.receiverEmail,
-        receiverPhone: row.receiverPhone,
-        destination: row.destination,
-        description: row.description,
-        quantity: row.quantity,
-        weight: row.weight,
-        dimensionUnit: row.dimensionUnit,
-        length: row.length,
-        width: row.width,
-        height: row.height,
+        ...shipFormFieldsOf(row),
         createdAt: row.createdAt.toISOString(),
         estimatedDelivery: row.estimatedDelivery?.toISOString() ?? '',
         imageCount: urls.length,
