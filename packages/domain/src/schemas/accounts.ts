@@ -3,7 +3,7 @@ import { PACKAGE_STATUSES } from '../statuses.ts';
 import { trackingCodeSchema } from './admin.ts';
 import { requiredEmail, requiredText } from './fields.ts';
 import { LABEL_SIZE_MESSAGE, LABEL_SIZES } from './labels.ts';
-import { packageDetailsSchema } from './package.ts';
+import { packageDetailsSchema, shipFormAnswerShape } from './package.ts';
 import { pageQueryFields } from './paging.ts';
 import { linkTokenSchema, newPasswordSchema, operatorNameSchema } from './team.ts';
 import { trackResultSchema } from './tracking.ts';
@@ -162,23 +162,9 @@ export type AccountShipmentSummary = z.infer<typeof accountShipmentSummarySchema
 /** GET /api/account/shipments/{code}: the shipment, its journey and its proof as the public page shows it. */
 export const accountShipmentSchema = z
   .object({
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    pickupLocation: z.string(),
-    receiverName: z.string(),
-    receiverEmail: z.string(),
-    receiverPhone: z.string(),
-    destination: z.string(),
-    description: z.string(),
-    quantity: z.number(),
-    weight: z.number(),
-    length: z.number(),
-    width: z.number(),
-    height: z.number(),
+    ...shipFormAnswerShape,
     trackingCode: z.string(),
     status: z.string(),
-    dimensionUnit: z.string(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     tracking: trackResultSchema,

@@ -137,11 +137,8 @@ export const locationUpdateViewSchema = z
   .meta({ id: 'LocationUpdate' });
 export type LocationUpdateView = z.infer<typeof locationUpdateViewSchema>;
 
-/** A package as the console reads it, under the code's names. */
-const packageViewShape = {
-  _id: z.string(),
-  trackingCode: z.string(),
-  status: z.string(),
+/** The ship form's fields as an answer repeats them, under the code's names. */
+export const shipFormAnswerShape = {
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -157,6 +154,14 @@ const packageViewShape = {
   length: z.number(),
   width: z.number(),
   height: z.number(),
+};
+
+/** A package as the console reads it, under the code's names. */
+const packageViewShape = {
+  _id: z.string(),
+  trackingCode: z.string(),
+  status: z.string(),
+  ...shipFormAnswerShape,
   packageImages: z.array(z.string()).describe('Display-size image URLs'),
   packageThumbnails: z.array(z.string()).describe('Thumbnail URLs, in the order of packageImages'),
   locationUpdates: z.array(locationUpdateViewSchema),

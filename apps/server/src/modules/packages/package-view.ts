@@ -21,8 +21,13 @@ type ShipFormRow = Pick<
   | 'height'
 >;
 
-/** The ship form's fields of a package row, as every answer and file that repeats them names them. */
-export function shipFormFieldsOf(row: ShipFormRow): ShipFormRow {
+/**
+ * The ship form's fields of a package row, as every answer and file that repeats them names them (the
+ * unit is one of the form's: every way in checks it against the ship form's schema).
+ */
+export function shipFormFieldsOf(
+  row: ShipFormRow,
+): Omit<ShipFormRow, 'dimensionUnit'> & { dimensionUnit: PackageAnswer['dimensionUnit'] } {
   return {
     name: row.name,
     email: row.email,
@@ -35,7 +40,7 @@ export function shipFormFieldsOf(row: ShipFormRow): ShipFormRow {
     description: row.description,
     quantity: row.quantity,
     weight: row.weight,
-    dimensionUnit: row.dimensionUnit,
+    dimensionUnit: row.dimensionUnit as PackageAnswer['dimensionUnit'],
     length: row.length,
     width: row.width,
     height: row.height,
@@ -57,7 +62,6 @@ export function toPackageAnswer(
     trackingCode: row.trackingCode,
     status: row.status,
     ...shipFormFieldsOf(row),
-    dimensionUnit: row.dimensionUnit as PackageAnswer['dimensionUnit'],
     packageImages: images.map((image) => storage.urlFor(image.storageKey)),
     packageThumbnails: images.map((image) => storage.urlFor(image.thumbnailKey)),
     locationUpdates: updates.map((update) => ({
