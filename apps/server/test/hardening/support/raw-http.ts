@@ -40,7 +40,7 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawAns
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           let body: AnyBody = text;
-          if (response.headers['content-type']?.includes('application/json')) {
+          if (/^application\/(?:problem\+)?json/.test(response.headers['content-type'] ?? '')) {
             try {
               body = JSON.parse(text);
             } catch {
