@@ -4,24 +4,28 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// A statement that starts a line with `import` or `export`; what follows up to its first quote tells
-// its kind (bounded: at most 2,000 characters of names between the keyword and the quote, within one
-// statement).
-const STATEMENT = /^(?:import|export)\b([^'"`;]{0,2000})(['"])/gm;
-const FROM_END = /(?:^|[\s}*])from\s*$/;
+// A statement that starts a line with `import` or `export`; what follows up to its first quote (within
+// the statement) tells its kind.
+const STATEMENT_START = /^(?:import|export)\b/gm;
+const QUOTES = new Set(["'", '"']);
 
 /** The specifiers a source text loads when it is loaded: static imports and re-exports, types aside. */
 export function staticImportsOf(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(STATEMENT)) {
-    const between = match[1]!;
+  for (const match of text.matchAll(STATEMENT_START)) {
+    const from = match.index + match[0].length;
+    let quoteAt = from;
+    while (quoteAt < text.length && !QUOTES.has(text[quoteAt]!) && text[quoteAt] !== ';' && text[quoteAt] !== '`')
+      quoteAt += 1;
+    if (!QUOTES.has(text[quoteAt] ?? '')) continue;
+    const between = text.slice(from, quoteAt);
     const typeOnly = /^\s+type\s/.test(between);
     const sideEffect = between.trim() === '';
-    if (typeOnly || !(sideEffect || FROM_END.test(between))) continue;
-    const quote = match[2]!;
-    const start = match.index + match[0].length;
-    const end = text.indexOf(quote, start);
-    if (end > start) found.push(text.slice(start, end));
+    const names = between.trimEnd();
+    const fromEnd = names.endsWith('from') && ' \t\n}*'.includes(names.at(-5) ?? ' ');
+    if (typeOnly || !(sideEffect || fromEnd)) continue;
+    const end = text.indexOf(text[quoteAt]!, quoteAt + 1);
+    if (end > quoteAt) found.push(text.slice(quoteAt + 1, end));
   }
   return found;
 }
