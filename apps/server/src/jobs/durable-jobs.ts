@@ -102,16 +102,13 @@ export interface PassSize {
 
 /** Attempts one claimed job and settles it. */
 export async function attemptJob<Job extends ClaimedJob>(jobs: DurableJobs<Job>, job: Job, now: Date, run: JobRun) {
-  const started = performance.now();
   try {
     const outcome = await jobs.attempt(job, now);
     run[outcome] += 1;
   } catch (error) {
     const failure = jobs.failureOf(error);
-    // The backoff counts from the failure, on the pass's clock: a slow answer does not shorten it.
-    const failedAt = new Date(now.getTime() + (performance.now() - started));
     const plan: RetryPlan | { giveUp: 'refused' } = failure.retryable
-      ? await planRetry(job, failedAt, jobs.policy, jobs.notBefore && ((backoff) => jobs.notBefore!(job, backoff)))
+      ? await planRetry(job, now, jobs.policy, jobs.notBefore && ((backoff) => jobs.notBefore!(job, backoff)))
       : { giveUp: 'refused' };
     if ('retryAt' in plan) {
       await jobs.reschedule(job, plan.retryAt, failure);

@@ -92,8 +92,13 @@ function webhookJobs(deps: WebhookSenderDeps, options: WebhookSenderOptions): Du
       }
     },
     failureOf: (error) => ({ retryable: true, reason: String((error as Error)?.message ?? error) }),
+    // The delay counts from the failure (an endpoint may take seconds to answer 500), or from the pass's
+    // clock when that runs ahead of this one.
     notBefore: (job, backoff) =>
-      new Date(backoff.getTime() + (options.retryScheduleMs[job.attempts - 1] ?? options.retryScheduleMs.at(-1)!)),
+      new Date(
+        Math.max(backoff.getTime(), Date.now()) +
+          (options.retryScheduleMs[job.attempts - 1] ?? options.retryScheduleMs.at(-1)!),
+      ),
     async reschedule(job, retryAt, failure) {
       await settleDelivery(db, job, {
         nextAttemptAt: retryAt,
