@@ -7,7 +7,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyDatabaseDir, findFreePort, startWaybillServer } from '@waybill/testing';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import type { E2eEnvironment } from './environment.ts';
 
@@ -51,71 +50,8 @@ async function migratedDatabase(): Promise<string> {
   throw new Error(`The migrate command failed (exit ${status}):\n${stderr}`);
 }
 
-/**
- * With TEST_DATABASE_URL (CI), the workers' servers run on PostgreSQL: a database migrated once by the
- * production build's migrate command, and one copy of it a worker (`CREATE DATABASE … TEMPLATE`).
- * PGlite runs inside the server's process, in WebAssembly: three specs (the desktop screens walk, the
- * console's table, ship and track) took 141 s of CPU on it and 101 s on PostgreSQL (its own processes'
- * share aside), on the two cores the browsers and the server's suite share. The embedded database keeps its browser tests in the
- * specs that start a server of their own (console-attention, public-texts), in the server's suite and
- * in the smoke pass. E2E_DATABASE=pglite keeps every worker on PGlite.
- */
-interface PostgresTemplate {
-  url: string;
-  copy(): Promise<{ url: string; drop(): Promise<void> }>;
-  drop(): Promise<void>;
-}
-
-async function postgresTemplate(serverUrl: string): Promise<PostgresTemplate> {
-  const prefix = `waybill_e2e_${randomBytes(4).toString('hex')}`;
-  const urlOf = (database: string) => {
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  const dropDatabase = (database: string) =>
-    admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).then(() => {});
-  const template = `${prefix}_template`;
-  await admin((client) => client.query(`CREATE DATABASE ${template}`));
-  const { DATABASE_URL: _shared, ...env } = process.env;
-  const { status, stderr } = spawnSync(process.execPath, ['dist/db-migrate.mjs'], {
-    cwd: path.join(repoRoot, 'apps/server'),
-    env: { ...env, DATABASE_URL: urlOf(template), LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (status !== 0) {
-    await dropDatabase(template);
-    throw new Error(`The migrate command failed on PostgreSQL (exit ${status}):\n${stderr}`);
-  }
-  let copies = 0;
-  return {
-    url: urlOf(template),
-    copy: async () => {
-      const database = `${prefix}_${++copies}`;
-      await admin((client) => client.query(`CREATE DATABASE ${database} TEMPLATE ${template}`));
-      return { url: urlOf(database), drop: () => dropDatabase(database) };
-    },
-    drop: () => dropDatabase(template),
-  };
-}
-
-/**
- * The real server on a fresh database in production mode, with a temporary DATA_DIR (its photos, and its
- * e-mails as files): a copy of the migrated embedded database there, or of the PostgreSQL template.
- */
-async function startServer(
-  template: string,
-  postgres: PostgresTemplate | undefined,
-): Promise<{ environment: E2eEnvironment; stop: () => Promise<void> }> {
+/** A fresh embedded database (no DATABASE_URL) in a temporary DATA_DIR and the real server on it, in production mode. */
+async function startServer(template: string): Promise<{ environment: E2eEnvironment; stop: () => Promise<void> }> {
   const port = await findFreePort();
   const environment: E2eEnvironment = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -126,18 +62,14 @@ async function startServer(
     dataDir: await mkdtemp(path.join(tmpdir(), 'waybill-e2e-')),
   };
   const dataDir = environment.dataDir!;
-  const database = postgres ? await postgres.copy() : undefined;
-  const removeDataDir = async () => {
-    await rm(dataDir, { recursive: true, force: true });
-    await database?.drop();
-  };
-  if (!database) await copyDatabaseDir(template, dataDir);
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  await copyDatabaseDir(template, dataDir);
   const server = await startWaybillServer({
     dataDir,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: database?.url,
+      DATABASE_URL: undefined,
       ADMIN_EMAIL: environment.adminEmail,
       ADMIN_PASSWORD: environment.adminPassword,
       ADMIN_PATH: environment.consolePath,
@@ -174,14 +106,11 @@ export default async function setup(project: TestProject) {
   // One server per worker (fileParallelism: false runs one).
   const workers = Math.max(1, project.config.maxWorkers);
   const template = await migratedDatabase();
-  const postgresUrl = process.env.E2E_DATABASE === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
-  const postgres = postgresUrl ? await postgresTemplate(postgresUrl) : undefined;
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer(template, postgres)));
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer(template)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await rm(template, { recursive: true, force: true });
-    await postgres?.drop();
   };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
