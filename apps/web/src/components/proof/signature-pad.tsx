@@ -5,8 +5,11 @@ const WIDTH = 600;
 const HEIGHT = 200;
 
 interface SignaturePadProps {
-  /** Called with the drawing as a PNG after each stroke, or null once cleared. */
-  onChange: (signature: Blob | null) => void;
+  /**
+   * Called at the end of each stroke with the drawing as a PNG to come (encoding takes a moment, and
+   * a Save tapped at once must still get it), or with null once cleared.
+   */
+  onChange: (signature: Promise<Blob | null> | null) => void;
 }
 
 /**
@@ -68,7 +71,9 @@ export function SignaturePad({ onChange }: SignaturePadProps) {
     if (!drawing.current) return;
     drawing.current = false;
     drawn.current = true;
-    canvasRef.current?.toBlob((blob) => onChange(blob), 'image/png');
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    onChange(new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png')));
   }
 
   function clear() {

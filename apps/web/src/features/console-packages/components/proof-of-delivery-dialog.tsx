@@ -60,17 +60,18 @@ function ProofForm({
   const [receivedBy, setReceivedBy] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<Blob | null>(null);
-  const [signature, setSignature] = useState<Blob | null>(null);
+  const [signature, setSignature] = useState<Promise<Blob | null> | null>(null);
 
-  function save() {
+  async function save() {
     const checked = receivedBySchema.safeParse(receivedBy);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Enter who received the package');
       return;
     }
     setError(null);
+    const drawn = (await signature) ?? undefined;
     record.mutate(
-      { trackingCode, receivedBy: checked.data, photo: photo ?? undefined, signature: signature ?? undefined },
+      { trackingCode, receivedBy: checked.data, photo: photo ?? undefined, signature: drawn },
       {
         onSuccess: (changed) => {
           notifySuccess({
@@ -89,7 +90,7 @@ function ProofForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        void save();
       }}
       noValidate
     >

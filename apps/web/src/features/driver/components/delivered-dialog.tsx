@@ -45,7 +45,7 @@ function DeliveredForm({
   const [error, setError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const [signature, setSignature] = useState<Blob | null>(null);
+  const [signature, setSignature] = useState<Promise<Blob | null> | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function save() {
@@ -59,7 +59,7 @@ function DeliveredForm({
     setError(null);
     setSaving(true);
     try {
-      await onSave({ receivedBy: checked.data, photo, signature });
+      await onSave({ receivedBy: checked.data, photo, signature: await signature });
     } finally {
       setSaving(false);
     }
