@@ -58,36 +58,31 @@ export const PRODUCTION_ENV: Record<string, string | undefined> = {
 /** The same with the tracking, submission and form limits lifted: a figure to stand beside, never instead. */
 export const LIMITS_OFF_ENV: Record<string, string | undefined> = { ...PRODUCTION_ENV, RATE_LIMITS: 'off' };
 
-/** The real Waybill server on the store, rate limits off, the bench operator as the first operator. */
-export function startWaybill(
-  store: DataStore,
-  extraEnv: Record<string, string | undefined> = {},
-): Promise<NodeProcess> {
+/** The real Waybill server on the store with `env`, the bench operator as the first operator. */
+function startOn(store: DataStore, env: Record<string, string | undefined>): Promise<NodeProcess> {
   return startWaybillServer({
     dataDir: store.dataDir,
     env: {
       DATABASE_URL: store.databaseUrl,
-      RATE_LIMITS: 'off',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ...extraEnv,
+      ...env,
     },
   });
 }
 
-/** The real Waybill server on the store as in production (`PRODUCTION_ENV`), the bench operator first. */
+/** The real Waybill server on the store, rate limits off. */
+export function startWaybill(
+  store: DataStore,
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<NodeProcess> {
+  return startOn(store, { RATE_LIMITS: 'off', ...extraEnv });
+}
+
+/** The real Waybill server on the store as in production (`PRODUCTION_ENV`). */
 export function startProductionWaybill(
   store: DataStore,
   extraEnv: Record<string, string | undefined> = {},
 ): Promise<NodeProcess> {
-  return startWaybillServer({
-    dataDir: store.dataDir,
-    env: {
-      DATABASE_URL: store.databaseUrl,
-      ...PRODUCTION_ENV,
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ...extraEnv,
-    },
-  });
+  return startOn(store, { ...PRODUCTION_ENV, ...extraEnv });
 }
