@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { loginSchema } from '@waybill/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorText, showServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -30,10 +31,15 @@ export function SetPasswordForm({ token, onSignedIn, onPasswordSet }: SetPasswor
   const signIn = useAccountSignIn();
   const [refusal, setRefusal] = useState<string>();
   const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string>();
 
   const submit = useSingleFlight(
     form.handleSubmit(async ({ name, password }) => {
       setRefusal(undefined);
+      // Asked before the link is used: it works once, and the sign-in after it needs the address.
+      const address = loginSchema.shape.email.safeParse(email);
+      setEmailError(address.success ? undefined : address.error.issues[0]?.message);
+      if (!address.success) return;
       const trimmed = name.trim();
       let message: string;
       try {
@@ -69,6 +75,7 @@ export function SetPasswordForm({ token, onSignedIn, onPasswordSet }: SetPasswor
           autoComplete="username"
           required
           value={email}
+          error={emailError}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
         <TextInput
