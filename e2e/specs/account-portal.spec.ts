@@ -40,6 +40,8 @@ let browser: Browser;
 let operator: BrowserContext;
 const contexts: Partial<Record<ViewportName, BrowserContext>> = {};
 let shippedCode = '';
+/** The two accounts' set-password links: asked for together, so one pass of the mail outbox sends both. */
+let links: [string, string];
 
 /** Asks for an account as a shop does, approves it as the operator, and returns its link's path. */
 async function approvedLink(request: typeof SHOP): Promise<string> {
@@ -54,6 +56,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   operator = await newConsoleContext(browser);
   contexts.desktop = await newContext(browser, { viewport: 'desktop' });
+  links = await Promise.all([approvedLink(SHOP), approvedLink(OTHER)]);
 });
 
 afterAll(async () => {
@@ -74,7 +77,7 @@ const toast = (page: Page, title: string) => page.getByRole('alert').filter({ ha
 
 describe('The business portal', () => {
   it('sets the password from the approval link, takes the token out of the address and signs in', async () => {
-    const link = await approvedLink(SHOP);
+    const [link] = links;
     expect(link).toMatch(/^\/account\/set-password#token=/);
     const page = await takeTab(contexts.desktop!);
     const errors = collectErrors(page, { warnings: true });
@@ -204,7 +207,7 @@ describe('The business portal', () => {
   }
 
   it("answers another account's shipment page as a code that does not exist", async () => {
-    const link = await approvedLink(OTHER);
+    const [, link] = links;
     const token = new URLSearchParams(link.split('#')[1]).get('token');
     const other = await newContext(browser, { viewport: 'mobile' });
     expect((await callApi(other, 'POST', '/api/account/set-password', { token, password: PASSWORD })).status).toBe(200);
