@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// Two builds (see package.json): the browser's (the console app from index.html, and the public pages'
+// Two builds (see package.json): the browser's (the console app from index.html, the business customers'
+// portal from account.html, and the public pages'
 // script with one chunk per island; the driver app's page has a build of its own, vite.driver.config.ts), then the server's page renderer (`--ssr`), one self-contained
 // module in dist/.ssr that the server in apps/server loads; scripts/finish-build.ts then works out each
 // page's stylesheet. In development Vite proxies /api to the server.
@@ -20,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {
         manifest: true,
-        rollupOptions: { input: { console: 'index.html', public: 'src/app/entry-public.ts' } },
+        rollupOptions: { input: { console: 'index.html', account: 'account.html', public: 'src/app/entry-public.ts' } },
       },
   // Bundled whole: a production machine installs the server's dependencies only, not React or Mantine.
   ssr: { noExternal: true },

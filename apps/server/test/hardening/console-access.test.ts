@@ -61,6 +61,8 @@ const PUBLIC_ROUTES = [
   'POST /api/account/sign-in',
   'POST /api/account/sign-out',
   'POST /api/account/set-password',
+  // Whether this browser is signed in to the portal: the member and account, or null.
+  'GET /api/account/session',
   // The web shops' API description and its reference pages (its operations need an API key).
   'GET /api/v1/openapi.json',
   'GET /api/v1/docs',

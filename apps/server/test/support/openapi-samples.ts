@@ -203,6 +203,7 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
   // A link that was never sent.
   postAccountSetPassword: () => ({ json: { token: 'A'.repeat(43), password: MEMBER_PASSWORD }, status: 400 }),
   getAccountMe: () => ({ status: 200 }),
+  getAccountSession: () => ({ status: 200 }),
   postAccountShipments: () => ({
     json: accountShipmentBody(),
     status: 201,

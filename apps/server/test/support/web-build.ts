@@ -31,6 +31,10 @@ export async function writeTestWebBuild(root: string): Promise<void> {
     '<!doctype html><html><head><title>Console</title></head><body></body></html>',
   );
   await writeFile(
+    path.join(root, 'account.html'),
+    '<!doctype html><html><head><title>Business account</title></head><body></body></html>',
+  );
+  await writeFile(
     path.join(root, 'driver.html'),
     '<!doctype html><html><head><title>Driver app</title></head><body></body></html>',
   );

@@ -68,6 +68,13 @@ export const accountSessionSchema = z
   .meta({ id: 'AccountSession' });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
+/**
+ * GET /api/account/session: whether this browser is signed in to the portal, answered 200 either way
+ * (a signed-out visit is not an error); `expired` when the cookie named a session that timed out.
+ */
+export const accountSessionStateSchema = z.object({ session: accountSessionSchema.nullable(), expired: z.boolean() });
+export type AccountSessionState = z.infer<typeof accountSessionStateSchema>;
+
 /** POST /api/account/set-password: the page of an approval or invitation link. */
 export const accountSetPasswordSchema = z.object({
   token: linkTokenSchema,

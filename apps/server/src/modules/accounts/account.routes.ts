@@ -7,6 +7,7 @@ import {
   accountLabelQuerySchema,
   accountMemberSchema,
   accountSessionSchema,
+  accountSessionStateSchema,
   accountSetPasswordSchema,
   accountShipInputSchema,
   accountShipmentParamsSchema,
@@ -25,10 +26,12 @@ import {
   loginSchema,
   NO_LABEL_PENDING,
   PACKAGE_NOT_FOUND,
+  SESSION_EXPIRED,
   signedOutSchema,
   teamMessageSchema,
 } from '@waybill/domain';
 import { z } from 'zod';
+import { AppError } from '../../errors.ts';
 import { accountScope, publicScope, type RoutesPlugin } from '../../http/access.ts';
 import { errorAnswers, fileAnswer } from '../../http/answers.ts';
 import { pageAnswer, sendPage } from '../../http/paging.ts';
@@ -42,6 +45,7 @@ import {
   accountSessionOf,
   endAccountSession,
   memberAuditActor,
+  resolveAccountSession,
   setMemberPassword,
   signInMember,
 } from './account-auth.service.ts';
@@ -131,6 +135,33 @@ export const accountRoutes: RoutesPlugin = async (app, options) => {
           reply.clearCookie(ACCOUNT_SESSION_COOKIE, cookieOptions);
           reply.bindXsrfToken(request.cookies[SESSION_COOKIE]);
           return { message: 'Signed out' };
+        },
+      );
+
+      scope.get(
+        '/api/account/session',
+        {
+          schema: {
+            tags,
+            summary:
+              'Whether this browser is signed in to the portal: the member and account, or null (200 either way)',
+            description:
+              "For the portal's page, which only wants to know: no session is an answer here, not an error. " +
+              '`expired` is true when the cookie named a session that timed out. GET /api/account/me answers 401 instead.',
+            response: { 200: accountSessionStateSchema },
+          },
+        },
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+          try {
+            const member = await resolveAccountSession(scope.db, request.cookies[ACCOUNT_SESSION_COOKIE]);
+            return { session: await accountSessionOf(scope.db, member), expired: false };
+          } catch (error) {
+            if (error instanceof AppError && error.statusCode === 401) {
+              return { session: null, expired: error.message === SESSION_EXPIRED };
+            }
+            throw error;
+          }
         },
       );
 

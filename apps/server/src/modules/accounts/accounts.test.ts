@@ -106,6 +106,16 @@ describe.each(databasesFor('sql'))('business accounts on %s', (kind) => {
       expect((await first.owner.get(path)).status, path).toBe(401);
     }
     expect((await operator.get('/api/account/me')).status).toBe(401);
+    // The portal's page asks without a failed request: 200 either way.
+    const signedIn = await first.owner.get('/api/account/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(signedIn.body).toEqual({ session: me.body, expired: false });
+    for (const stranger of [operator, testApp.client()]) {
+      const answer = await stranger.get('/api/account/session');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ session: null, expired: false });
+    }
     expect((await operator.get('/api/account/shipments')).status).toBe(401);
     const wrong = await testApp
       .client()

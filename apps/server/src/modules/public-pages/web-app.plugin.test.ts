@@ -195,6 +195,26 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
     }
   });
 
+  it("serves the portal's page at /account and under it, never cached, and leaves /api/account/* to the API", async () => {
+    for (const url of ['/account', '/account/', '/account/set-password', '/account/shipments/ABCDEFGHJKMN?x=1']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+      // The public pages' policy: the portal compiles no WebAssembly.
+      expect(response.headers.get('content-security-policy'), url).toContain("script-src 'self';");
+      const html = await response.text();
+      expect(html, url).toContain('<title>Business account</title>');
+      expect(html, url).not.toContain('waybill-console-base');
+    }
+    const api = await get('/api/account/no-such-route');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+    const me = await get('/api/account/me');
+    expect(me.status).toBe(401);
+    expect((await get('/account.html')).status).toBe(404);
+  });
+
   it("asks for the driver's run from the app's page only on a page load with a session, never for its worker's copy", async () => {
     const preload = '<link rel="preload" href="/api/driver/run" as="fetch" crossorigin>';
     const session = { cookie: 'waybill_session=any' };
@@ -244,11 +264,12 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
       '/assets/..%2f.ssr%2fassets.json',
       '/console.html',
       '/driver.html',
+      '/account.html',
     ]) {
       const response = await get(url);
       expect([403, 404], url).toContain(response.status);
       const text = await response.text();
-      expect(text, url).not.toMatch(/root:|"private"|createPageRenderer|<title>(Console|Driver app)/);
+      expect(text, url).not.toMatch(/root:|"private"|createPageRenderer|<title>(Console|Driver app|Business account)/);
       expect(text.startsWith('{"script"'), url).toBe(false);
     }
   });

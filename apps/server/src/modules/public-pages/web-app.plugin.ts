@@ -27,6 +27,8 @@ import { loadSiteContent } from './site-content.ts';
 const CONSOLE_PAGE = 'console.html';
 /** The driver app's page: its own script, without the console's router and screens. */
 const DRIVER_PAGE = 'driver.html';
+/** The business customers' portal's page: its own script, at /account and every address under it. */
+const ACCOUNT_PAGE = 'account.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * A file of the build by its name: no folder, no leading dot, an extension. Each dot starts a part of
@@ -62,7 +64,8 @@ export function withDriverRunPreload(html: string): string {
 /**
  * The site: the public pages rendered by the web build's renderer with the current plan and contact
  * details (kept until those change), the tracking page of a code with its answer, the console's one
- * page under ADMIN_PATH (and the driver app's own at ADMIN_PATH/driver), and the built files (hashed
+ * page under ADMIN_PATH (and the driver app's own at ADMIN_PATH/driver), the business customers'
+ * portal's at /account, and the built files (hashed
  * assets with a long cache, pre-compressed .br/.gz chosen by Accept-Encoding).
  */
 async function webApp(app: FastifyInstance, { root, consolePath }: { root: string; consolePath: string }) {
@@ -164,6 +167,16 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   app.get(`${consolePath}/driver`, consolePage, sendDriver);
   app.get(consolePath, consolePage, sendConsole);
   app.get(`${consolePath}/*`, consolePage, sendConsole);
+
+  // The portal's one page, read once: the same for every member and address (its data comes from
+  // /api/account/*, never cached), asked again at each visit so a new build's scripts are used.
+  let accountHtml: string | undefined;
+  const sendAccount = async (_request: FastifyRequest, reply: FastifyReply) => {
+    accountHtml ??= await readFile(path.join(root, ACCOUNT_PAGE), 'utf8');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(accountHtml);
+  };
+  app.get('/account', PAGE, sendAccount);
+  app.get('/account/*', PAGE, sendAccount);
 
   // The build's assets folder is flat: a name with a slash (or an encoded one) is never one of them.
   app.get('/assets/*', ASSET, (request, reply) => {

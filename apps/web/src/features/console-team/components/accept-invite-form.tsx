@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { errorText, showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { type AcceptInviteFormValues, acceptInviteFormSchema, PASSWORD_HINT } from '../../../lib/password-forms.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useAcceptInvite } from '../api/team.ts';
-import { errorText, showServerFieldErrors } from '../form-errors.ts';
-import { type AcceptInviteFormValues, acceptInviteFormSchema, PASSWORD_HINT } from '../password-forms.ts';
 
 interface AcceptInviteFormProps {
   token: string;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { PASSWORD_TOO_SHORT } from '@waybill/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../test/render-with-app.tsx';
-import { PASSWORDS_DIFFER } from '../password-forms.ts';
+import { PASSWORDS_DIFFER } from '../../../lib/password-forms.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const NEW = 'copper kettle migrates north';

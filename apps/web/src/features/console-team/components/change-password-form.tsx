@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { errorText, showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { type ChangePasswordFormValues, changePasswordFormSchema, PASSWORD_HINT } from '../../../lib/password-forms.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useChangePassword } from '../api/team.ts';
-import { errorText, showServerFieldErrors } from '../form-errors.ts';
-import { type ChangePasswordFormValues, changePasswordFormSchema, PASSWORD_HINT } from '../password-forms.ts';
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

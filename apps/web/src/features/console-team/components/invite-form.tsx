@@ -3,9 +3,9 @@ import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/c
 import { type InviteOperatorInput, inviteOperatorSchema, type TeamMember } from '@waybill/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { errorText, showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useInviteOperator } from '../api/team.ts';
-import { errorText, showServerFieldErrors } from '../form-errors.ts';
 
 export const ROLE_OPTIONS = [
   { value: 'operator', label: 'Operator' },

@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters. A few unrelated words make a strong, memorable password.`;
 
-/** The accept-invite page: a name (blank keeps the one the admin entered), the password twice. */
+/** The pages of a one-time link (an operator's invitation, a business account's link): a name (blank keeps the one the admin entered), the password twice. */
 export const acceptInviteFormSchema = z
   .object({
     name: z
