@@ -17,6 +17,7 @@ function serve(...answers: (() => Response)[]) {
 }
 
 async function upload() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
   document.cookie = 'XSRF-TOKEN=test-token';
   const user = userEvent.setup();
   renderForTest(<AccountImportPage />);
