@@ -73,7 +73,7 @@ export const IMPORT_NOT_FOUND = 'Import not found';
  * One row as /api/v1 takes a shipment, from its cells by column (blank cells are absent values, so the
  * field's own "is required" message answers; a blank pickup address is the account's).
  */
-export function importRowInput(cells: Partial<Record<ImportColumn, string>>): unknown {
+function importRowInput(cells: Partial<Record<ImportColumn, string>>): unknown {
   const cell = (column: ImportColumn) => {
     const value = cells[column];
     return value === undefined || value.trim() === '' ? undefined : value;
