@@ -1,5 +1,5 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
-// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road,webhooks` picks
+// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road,webhooks,imports` picks
 // benchmarks (`--only road-dispatch`, `road-sync` or `road-driver`: the road day's Dispatch, outbox or driver app
 // rows alone). Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { runBulkExportBench } from './bulk-export.ts';
 import { runConsoleBench } from './console-list.ts';
 import { runDriverEventsBench } from './driver-events.ts';
+import { runImportsBench } from './imports.ts';
 import { runLabelsBench } from './labels.ts';
 import { RESULTS_DIR } from './lib/paths.ts';
 import { isPostgresReachable } from './lib/postgres.ts';
@@ -31,6 +32,7 @@ const ALL = [
   'lighthouse',
   'road',
   'webhooks',
+  'imports',
 ] as const;
 /** Picked only by name: the road day's Dispatch rows, its outbox rows, or its driver app rows (PGlite), alone. */
 const PARTS = ['road-dispatch', 'road-sync', 'road-driver'] as const;
@@ -109,6 +111,7 @@ async function main() {
     ),
   );
   await run('webhooks', () => runWebhooksBench({ postgres }));
+  await run('imports', () => runImportsBench({ postgres }));
   await run('lighthouse', () => runLighthouse());
   await run('road', () => runRoadBench({ postgres }));
   await run('road-dispatch', () => runRoadBench({ postgres, dispatchOnly: true }));

@@ -1,8 +1,9 @@
 // The business customers' portal at /account, as a shop uses it: an account request approved in the
 // console, its e-mailed link opened and a password set in the browser (which signs in), then every
 // screen at 1280 px and 375 px, light and dark (axe, no sideways scroll, nothing over a control, no
-// console error or warning): shipments, shipping one, its page with its labels, API keys (one made and
-// revoked), a webhook endpoint and the team. A second account is refused the first one's shipment.
+// console error or warning): shipments, shipping one, its page with its labels, an import (a file with a
+// bad row refused whole, then the good one), API keys (one made and revoked), a webhook endpoint and the
+// team. A second account is refused the first one's shipment.
 // One sign-in for the file: the 375 px context takes the desktop one's cookies.
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -126,6 +127,39 @@ describe('The business portal', () => {
     await giveBack(contexts.desktop!, page);
   });
 
+  it('imports a CSV file: a bad row refuses the whole file by line and column, then the good file makes every shipment', async () => {
+    const { page, errors } = await openPortal('desktop', '/import');
+    await heading(page, 'Import shipments').waitFor();
+    const template = await contexts.desktop!.request.get('/api/account/imports/template.csv');
+    expect(template.status()).toBe(200);
+    const [header, example] = (await template.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const file = (rows: string[]) => ({
+      name: 'shipments.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header, ...rows].join('\r\n')),
+    });
+    const badEmail = example!.replace('kemi@example.com', 'kemi-at-example');
+    const input = page.getByLabel('CSV file');
+    await input.setInputFiles(file([example!, badEmail]));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Nothing was imported' }).waitFor();
+    const problem = page.getByRole('row').filter({ hasText: 'receiver.email' });
+    await problem.getByRole('cell', { name: '3', exact: true }).waitFor();
+    // Nothing stored: the account still has only the package it shipped.
+    const shipments = await callApi<unknown[]>(contexts.desktop!, 'GET', '/api/account/shipments');
+    expect(shipments.body).toHaveLength(1);
+
+    await input.setInputFiles(file([example!, example!]));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '2 shipments imported' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Imported shipments' }).getByRole('row').count()).toBe(3);
+    await checkScreenInBothModes(page, errors, { name: 'portal import done', viewport: 'desktop' });
+    await giveBack(contexts.desktop!, page);
+  });
+
   it('creates an API key, shows it once with a copy button, and revokes it after a confirmation', async () => {
     const { page, errors } = await openPortal('desktop', '/api-keys');
     await page.getByRole('textbox', { name: 'Key name' }).fill('Web shop');
@@ -169,6 +203,7 @@ describe('The business portal', () => {
         ['/', 'Shipments', 'portal shipments'],
         [`/shipments/${shippedCode}`, `Shipment ${shippedCode}`, 'portal shipment'],
         ['/ship', 'Ship a package', 'portal ship'],
+        ['/import', 'Import shipments', 'portal import'],
         ['/api-keys', 'API keys', 'portal api keys'],
         ['/webhooks', 'Webhooks', 'portal webhooks'],
         ['/team', 'Team', 'portal team'],

@@ -25,6 +25,7 @@ export * from './schemas/errors.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/idempotency.ts';
 export * from './schemas/idempotency-key.ts';
+export * from './schemas/imports.ts';
 export * from './schemas/inbox.ts';
 export * from './schemas/labels.ts';
 export * from './schemas/messages.ts';

@@ -1,5 +1,6 @@
 import type { RoutesPlugin } from '../http/access.ts';
 import { accountRoutes } from './accounts/account.routes.ts';
+import { accountImportsRoutes } from './accounts/account-imports.routes.ts';
 import { attentionRoutes } from './attention/attention.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -56,6 +57,7 @@ export const featureRoutes: RoutesPlugin[] = [
   textsRoutes,
   textsConsoleRoutes,
   accountRoutes,
+  accountImportsRoutes,
   webhooksRoutes,
   v1Routes,
 ];

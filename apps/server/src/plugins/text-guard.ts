@@ -27,7 +27,8 @@ function pathOf(visit: Visit): string[] {
 function findUnstorableText(root: unknown): string[] | undefined {
   if (root === undefined || root === null) return undefined;
   if (typeof root === 'string') return isStorable(root) ? undefined : [];
-  if (typeof root !== 'object') return undefined;
+  // A binary body (a CSV file read as bytes) holds no text yet: its reader checks what it decodes.
+  if (typeof root !== 'object' || ArrayBuffer.isView(root)) return undefined;
   if (!Array.isArray(root)) {
     // The walk below names the last such field of an object first; so does this.
     let found: string | undefined;

@@ -4,6 +4,7 @@
 import { accountShipmentBody, MEMBER_PASSWORD } from './accounts.ts';
 import { imageBytes, packageFields, packageForm } from './factories.ts';
 import type { AnyBody } from './http-client.ts';
+import { importCsv, importRow } from './import-files.ts';
 import { TEST_ADMIN } from './test-app.ts';
 
 /** The rows the samples name: made before the calls, or by an earlier call of the table. */
@@ -28,6 +29,7 @@ export interface State {
   accountRequestId?: string;
   accountCode?: string;
   accountMemberId?: string;
+  importId?: string;
   apiKeyId?: string;
   webhookId?: string;
 }
@@ -213,6 +215,14 @@ export const SAMPLES: Record<string, (state: State) => Sample | Promise<Sample>>
   getAccountShipmentsByCode: (state) => ({ params: { code: state.accountCode! }, status: 200 }),
   // Pending until the courier accepts it: no label yet.
   getAccountShipmentsByCodeLabel: (state) => ({ params: { code: state.accountCode! }, status: 409 }),
+  getAccountImportsTemplateCsv: () => ({ status: 200 }),
+  postAccountImports: () => {
+    const form = new FormData();
+    form.append('file', new Blob([importCsv([importRow(1), importRow(2)])], { type: 'text/csv' }), 'shipments.csv');
+    return { form, status: 201, keep: (body, s) => (s.importId = body.id) };
+  },
+  // Its shipments are Pending until the courier accepts them: no label yet.
+  getAccountImportsByIdLabels: (state) => ({ params: { id: state.importId! }, status: 409 }),
   getAccountMembers: () => ({ status: 200 }),
   postAccountMembers: () => ({
     json: { email: 'colleague@example.com', name: 'Cole League', role: 'member' },

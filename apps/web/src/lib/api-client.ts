@@ -11,13 +11,22 @@ export class ApiError extends Error {
    * 502, or JSON without a message) or no answer came: `message` is then the client's own wording.
    */
   readonly serverMessage: string | undefined;
+  /** The whole JSON body of the answer, for a route whose refusal says more than `{ message, errors }`. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, errors: Record<string, string> = {}, serverMessage?: string) {
+  constructor(
+    status: number,
+    message: string,
+    errors: Record<string, string> = {},
+    serverMessage?: string,
+    body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.serverMessage = serverMessage;
+    this.body = body;
   }
 }
 
@@ -192,6 +201,7 @@ async function send(path: string, request: Omit<ApiRequest<z.ZodType>, 'schema'>
       errorBody?.message ?? `Request failed with status code ${response.status}`,
       errorBody?.errors,
       errorBody?.message,
+      errorBody,
     );
   }
   return response;

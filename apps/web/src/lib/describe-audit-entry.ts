@@ -55,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.member_removed': 'Business customer removed a colleague',
   'account.api_key_created': 'API key created',
   'account.api_key_revoked': 'API key revoked',
+  'account.shipments_imported': 'Business customer imported shipments from a spreadsheet',
   'account.webhook_created': 'Webhook endpoint added',
   'account.webhook_updated': 'Webhook endpoint changed',
   'account.webhook_deleted': 'Webhook endpoint deleted',

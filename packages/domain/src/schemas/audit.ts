@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = [
   'account.member_removed',
   'account.api_key_created',
   'account.api_key_revoked',
+  'account.shipments_imported',
   'account.webhook_created',
   'account.webhook_updated',
   'account.webhook_deleted',

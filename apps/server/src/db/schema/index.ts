@@ -1,4 +1,5 @@
 // Every table of the one schema, split by feature. drizzle-kit reads ./src/db/schema/*.ts.
+export * from './account-imports.ts';
 export * from './accounts.ts';
 export * from './audit.ts';
 export * from './auth.ts';

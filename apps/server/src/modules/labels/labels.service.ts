@@ -87,6 +87,27 @@ export async function packageLabels(deps: LabelDeps, trackingCodes: string[], si
 }
 
 /**
+ * The labels of those of `trackingCodes` that can have one, in the order given: a Pending, Rejected or
+ * deleted package is left out (a batch of a business account's shipments, some not yet accepted).
+ * Undefined when none can.
+ */
+export async function readyPackageLabels(
+  deps: LabelDeps,
+  trackingCodes: string[],
+  size: LabelSize,
+  title: string,
+): Promise<RenderedPdf | undefined> {
+  const rows = await repository.findLabelRows(deps.db, [...new Set(trackingCodes)]);
+  const byCode = new Map(rows.map((row) => [row.trackingCode, row]));
+  const labels = trackingCodes
+    .map((code) => byCode.get(code))
+    .filter((row): row is repository.LabelRow => row !== undefined && refusalOf(row) === undefined)
+    .map((row) => contentOf(row, deps));
+  if (labels.length === 0) return undefined;
+  return renderLabelsOffThread(labels, size, `${title} (${labels.length})`);
+}
+
+/**
  * What the driver should know at the door: the safe place and the instructions the recipient or the
  * sender set on the tracking page; for a stop without them, what the package holds, said as such.
  */

@@ -78,6 +78,12 @@ export async function insertPackage(db: Database, values: NewPackageRow): Promis
   return row!;
 }
 
+/** Many packages in one statement (a business account's spreadsheet). */
+export async function insertPackages(db: Database, values: NewPackageRow[]): Promise<PackageRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(packages).values(values).returning();
+}
+
 export async function insertPackageImages(db: Database, rows: NewPackageImageRow[]): Promise<PackageImageRow[]> {
   if (rows.length === 0) return [];
   return db.insert(packageImages).values(rows).returning();

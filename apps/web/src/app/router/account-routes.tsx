@@ -40,6 +40,7 @@ export const accountRoutes: RouteObject[] = [
       { index: true, lazy: screen('shipments') },
       { path: 'shipments/:code', lazy: screen('shipment') },
       { path: 'ship', lazy: screen('ship') },
+      { path: 'import', lazy: screen('import') },
       { path: 'api-keys', lazy: screen('api-keys') },
       { path: 'webhooks', lazy: screen('webhooks') },
       { path: 'team', lazy: screen('team') },

@@ -30,7 +30,7 @@ export const ACCOUNT_NAV_GROUPS: readonly AccountNavGroup[] = [
       { label: 'Ship', to: '/ship', ownerOnly: false },
     ],
   },
-  { label: 'Import', items: [] },
+  { label: 'Import', items: [{ label: 'Import', to: '/import', ownerOnly: false }] },
   {
     label: 'Settings',
     items: [

@@ -12,19 +12,6 @@ export function printLabels(input: LabelsInput, idempotencyKey?: string): Promis
   return apiBlob('/api/admin/labels', { json: input, idempotencyKey, type: 'application/pdf' });
 }
 
-/** Hands a file to the browser as a download under `filename`. */
-export function saveFile(file: Blob, filename: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes by the next task; the object URL would otherwise live with the page.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function usePrintLabels() {
   return useWriteMutation({ mutationFn: printLabels });
 }

@@ -11,10 +11,11 @@ import {
 } from '@waybill/domain';
 import { useState } from 'react';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { type RunTarget, useAssignToRun } from '../api/assign-to-run.ts';
 import { useBulkAction } from '../api/bulk-action.ts';
 import { selectedPackagesCsvUrl } from '../api/export-packages-csv.ts';
-import { saveFile, usePrintLabels } from '../api/print-labels.ts';
+import { usePrintLabels } from '../api/print-labels.ts';
 import { notifyPackageError } from '../notify-package-error.ts';
 import { AssignRunDialog } from './assign-run-dialog.tsx';
 import { BulkDeleteDialog, BulkLocationDialog, BulkStatusDialog } from './bulk-dialogs.tsx';

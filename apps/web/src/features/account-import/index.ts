@@ -1,0 +1,1 @@
+export { AccountImportPage } from './components/account-import-page.tsx';
