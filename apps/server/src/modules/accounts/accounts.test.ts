@@ -11,8 +11,10 @@ import {
   MEMBER_PASSWORD,
   signInMember,
 } from '../../../test/support/accounts.ts';
+import { submitPackage } from '../../../test/support/factories.ts';
 import type { TestClient } from '../../../test/support/http-client.ts';
 import { accountRequestBody, sendRequest, supportRequestBody } from '../../../test/support/inbox-test-data.ts';
+import { findOutboxMessages } from '../../../test/support/outbox-messages.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
@@ -162,6 +164,21 @@ describe.each(databasesFor('sql'))('business accounts on %s', (kind) => {
       expect(answer.status, path).toBe(404);
       expect(answer.body).toEqual(missing.body);
     }
+  });
+
+  it("mails no receipt for an account's shipment, whose code the account has at once; the public form's still gets one", async () => {
+    const shipped = await first.owner.post('/api/account/shipments', accountShipmentBody({ description: 'Quiet' }));
+    expect(shipped.status).toBe(201);
+    // Submitted after it: its receipt queued means the account's shipment was handled before.
+    const publicCode = await submitPackage(testApp);
+    const receiptsFor = async (code: string) => {
+      const [row] = await testApp.app.db.select().from(packages).where(eq(packages.trackingCode, code));
+      return (await findOutboxMessages(testApp.app.db)).filter(
+        (message) => message.packageId === row!.id && message.kind === 'submission-receipt',
+      ).length;
+    };
+    await expect.poll(() => receiptsFor(publicCode), { timeout: 15_000, interval: 50 }).toBe(1);
+    expect(await receiptsFor(shipped.body.trackingCode as string)).toBe(0);
   });
 
   it('gives owners keys shown once and stored as a hash; members neither see nor make them; revoking another’s is a 404', async () => {

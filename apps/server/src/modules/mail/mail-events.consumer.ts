@@ -15,6 +15,10 @@ import { enqueueSubmissionReceipt } from './enqueue-submission-receipt.ts';
  *
  * A change of the delivery choices made on the tracking page goes to the other party only, when the
  * setting is on (docs/decisions/0049): the recipient's to the shipper, the sender's to the receiver.
+ *
+ * A business account's shipment (portal, /api/v1 or an import) gets no receipt: the account is given
+ * its code at once (the portal's answer, the API's, the import's list) and sees it in the portal, and
+ * one import would otherwise mail the account up to 500 receipts.
  */
 export const mailEventConsumer: EventConsumer = {
   name: 'mail',
@@ -24,7 +28,7 @@ export const mailEventConsumer: EventConsumer = {
     if (!pkg) return;
     switch (event.type) {
       case 'package.submitted':
-        await enqueueSubmissionReceipt(tx, pkg);
+        if (pkg.accountId === null) await enqueueSubmissionReceipt(tx, pkg);
         return;
       case 'package.accepted':
         await enqueueStatusNotification(tx, { pkg, event: 'accepted' });
