@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { RenderedPdf } from '../labels/label-renderer.ts';
 import { readyPackageLabels } from '../labels/labels.service.ts';
-import { createPackages } from '../packages/packages.service.ts';
+import { createPackages } from '../packages/create-packages.ts';
 import type { AccountPrincipal } from './account-auth.service.ts';
 import * as repository from './account-imports.repository.ts';
 import { fromV1Input, type ShipmentDeps } from './account-shipments.service.ts';

@@ -35,12 +35,12 @@ import { deleteProofOf, findProofOf } from './proof/delivery-proof.repository.ts
 import { proofImageKeys, removeFormerProofFiles } from './proof/delivery-proof-images.ts';
 import { forgetRoadNotesOf } from './road/road-notes.repository.ts';
 
-const TRACKING_CODE_ATTEMPTS = 5;
+export const TRACKING_CODE_ATTEMPTS = 5;
 
 /** What an entry keeps of a package that was submitted or deleted: who, where, what (not the photos). */
 // What a package's submission and deletion record: no name, e-mail, phone, address or description,
 // which would stay in the log, readable by every operator, after the package is deleted.
-const AUDITED_PACKAGE_FIELDS = ['status', 'quantity', 'weight'] as const;
+export const AUDITED_PACKAGE_FIELDS = ['status', 'quantity', 'weight'] as const;
 
 export interface PackageDeps {
   db: Database;
@@ -117,50 +117,6 @@ export async function createPackage(
         return pkg;
       });
       return await viewOf(deps, row);
-    } catch (error) {
-      if (attempt < TRACKING_CODE_ATTEMPTS && isUniqueViolation(error, 'packages_tracking_code_key')) continue;
-      throw error;
-    }
-  }
-}
-
-/**
- * Stores many new Pending packages (a business account's spreadsheet) in one transaction: all of them
- * or none, each under a fresh tracking code with its `package.submitted` event and audit entry, in the
- * order given. `alsoStore` adds what else belongs to the same transaction (the import's own record).
- */
-export async function createPackages(
-  db: Database,
-  actor: AuditActor,
-  inputs: (PackageDetails & { accountId?: string })[],
-  alsoStore?: (tx: Database, rows: repository.PackageRow[]) => Promise<void>,
-): Promise<repository.PackageRow[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        const codes = inputs.map(() => generateTrackingCode());
-        const inserted = await repository.insertPackages(
-          tx,
-          inputs.map((input, index) => ({ ...input, trackingCode: codes[index]!, status: PENDING_STATUS })),
-        );
-        const byCode = new Map(inserted.map((row) => [row.trackingCode, row]));
-        const rows = codes.map((code) => byCode.get(code)!);
-        await recordPackageEvents(
-          tx,
-          rows.map((pkg) => ({ type: 'package.submitted' as const, ...eventTarget(pkg), actor, payload: {} })),
-        );
-        await recordAudits(
-          tx,
-          rows.map((pkg) => ({
-            actor,
-            action: 'package.submitted' as const,
-            target: packageTarget(pkg.trackingCode),
-            after: { ...pickFields(pkg, AUDITED_PACKAGE_FIELDS), images: 0 },
-          })),
-        );
-        await alsoStore?.(tx, rows);
-        return rows;
-      });
     } catch (error) {
       if (attempt < TRACKING_CODE_ATTEMPTS && isUniqueViolation(error, 'packages_tracking_code_key')) continue;
       throw error;
