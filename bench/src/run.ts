@@ -1,5 +1,5 @@
 // `npm run bench` (quick, a few minutes, for CI) or `npm run bench -- --full` (the figures in
-// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road,webhooks,imports` picks
+// docs/BENCHMARKS.md). `--only track,console,labels,bulk,driver,submit,weight,lighthouse,road,webhooks,imports,v1` picks
 // benchmarks (`--only road-dispatch`, `road-sync` or `road-driver`: the road day's Dispatch, outbox or driver app
 // rows alone). Each prints a table; all results go to bench/results/latest.json. Benchmarks never fail on a number.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import { runPageWeightBench } from './page-weight.ts';
 import { runRoadBench } from './road-bench.ts';
 import { runSubmitBench } from './submit.ts';
 import { runTrackBench } from './track.ts';
+import { runV1Bench } from './v1-shipments.ts';
 import { runWebhooksBench } from './webhooks.ts';
 
 const ALL = [
@@ -33,6 +34,7 @@ const ALL = [
   'road',
   'webhooks',
   'imports',
+  'v1',
 ] as const;
 /** Picked only by name: the road day's Dispatch rows, its outbox rows, or its driver app rows (PGlite), alone. */
 const PARTS = ['road-dispatch', 'road-sync', 'road-driver'] as const;
@@ -112,6 +114,7 @@ async function main() {
   );
   await run('webhooks', () => runWebhooksBench({ postgres }));
   await run('imports', () => runImportsBench({ postgres }));
+  await run('v1', () => runV1Bench({ postgres }));
   await run('lighthouse', () => runLighthouse());
   await run('road', () => runRoadBench({ postgres }));
   await run('road-dispatch', () => runRoadBench({ postgres, dispatchOnly: true }));

@@ -1,0 +1,108 @@
+// /api/v1 for web shops: POST /api/v1/shipments at a steady 100 requests a second for 20 s against one
+// process of the production build on PostgreSQL, as production runs it (limits on: each key keeps its
+// 600 a minute, so the shop's traffic goes out under KEYS keys, as a shop with several stores would),
+// each request with its own Idempotency-Key. Sent at fixed times whatever the answers take (an open
+// loop), so a slow answer shows in the latencies instead of slowing the sender.
+// Goal: 100 requests a second sustained with p99 under 100 ms.
+import { randomUUID } from 'node:crypto';
+import { checkImportRow, IMPORT_EXAMPLE_ROW } from '@waybill/domain';
+import { accountOwner, post } from './lib/accounts.ts';
+import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
+import { createDataDir, type DataStore, removeDataDir, startProductionWaybill } from './lib/server-process.ts';
+import { signIn } from './lib/session.ts';
+import { printTable, type Row, round } from './lib/table.ts';
+
+const RATE = 100;
+const SECONDS = 20;
+const KEYS = 5;
+const GOAL_P99_MS = 100;
+
+const shipment = (() => {
+  const checked = checkImportRow(IMPORT_EXAMPLE_ROW);
+  if (!checked.ok) throw new Error('the template row is not a shipment');
+  return checked.shipment;
+})();
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+async function benchStore(store: DataStore, database: string): Promise<Row> {
+  const server = await startProductionWaybill(store, { SMTP_URL: undefined, MAIL_OUTBOX_POLL_MS: '100' });
+  try {
+    const operator = await signIn(server.url);
+    const owner = await accountOwner(server.url, store.dataDir, operator);
+    const keys: string[] = [];
+    for (let n = 0; n < KEYS; n += 1) {
+      const created = await post(`${server.url}/api/account/api-keys`, owner, { name: `Store ${n + 1}` });
+      if (created.status !== 201) throw new Error(`key: ${created.status} ${await created.text()}`);
+      keys.push(((await created.json()) as { key: string }).key);
+    }
+    const body = JSON.stringify(shipment);
+    const send = async (n: number) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/v1/shipments`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${keys[n % KEYS]}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return { ms: performance.now() - started, status: response.status };
+    };
+    // A short warm-up, not counted.
+    await Promise.all(Array.from({ length: 10 }, (_, n) => send(n)));
+
+    const total = RATE * SECONDS;
+    const answers: Promise<{ ms: number; status: number }>[] = [];
+    const began = performance.now();
+    for (let n = 0; n < total; n += 1) {
+      const due = began + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      answers.push(send(n));
+    }
+    const results = await Promise.all(answers);
+    const elapsedS = (performance.now() - began) / 1000;
+    const created = results.filter((result) => result.status === 201);
+    const sorted = created.map((result) => result.ms).sort((a, b) => a - b);
+    const others = results.length - created.length;
+    return {
+      database,
+      requests: total,
+      'created (201)': created.length,
+      'other answers': others === 0 ? 0 : `${others} (${[...new Set(results.map((r) => r.status))].join(', ')})`,
+      'achieved (req/s)': round(created.length / elapsedS),
+      'p50 (ms)': round(percentile(sorted, 0.5)),
+      'p99 (ms)': round(percentile(sorted, 0.99)),
+      'max (ms)': round(sorted.at(-1) ?? 0),
+      goal: `${RATE}/s, p99 < ${GOAL_P99_MS} ms`,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runV1Bench(options: { postgres: boolean }): Promise<Row[]> {
+  const rows: Row[] = [];
+  if (options.postgres) {
+    const database = 'waybill_bench_v1';
+    const databaseUrl = await createBenchDatabase(database);
+    const dataDir = await createDataDir();
+    try {
+      rows.push(await benchStore({ kind: 'postgres', dataDir, databaseUrl }, 'PostgreSQL'));
+    } finally {
+      await removeDataDir(dataDir);
+      await dropBenchDatabase(database);
+    }
+  }
+  const dataDir = await createDataDir();
+  try {
+    rows.push(await benchStore({ kind: 'pglite', dataDir }, 'PGlite'));
+  } finally {
+    await removeDataDir(dataDir);
+  }
+  printTable(`POST /api/v1/shipments: ${RATE} a second for ${SECONDS} s, one process, production settings`, rows);
+  return rows;
+}
