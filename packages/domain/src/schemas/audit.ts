@@ -125,8 +125,12 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** The actions of signing in: many a day, they would drown the changes in the log. */
-export const AUDIT_SIGN_IN_ACTIONS = ['auth.sign_in_succeeded', 'auth.sign_in_failed'] as const satisfies AuditAction[];
+/** The actions of signing in, operators' and business customers': many a day, they would drown the changes in the log. */
+export const AUDIT_SIGN_IN_ACTIONS = [
+  'auth.sign_in_succeeded',
+  'auth.sign_in_failed',
+  'account.sign_in_succeeded',
+] as const satisfies AuditAction[];
 
 /** Which entries a list shows: changes (all but sign-ins and failed sign-ins), sign-ins only, or all. */
 export const AUDIT_SHOWS = ['changes', 'sign-ins', 'all'] as const;
