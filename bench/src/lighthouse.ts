@@ -1,6 +1,7 @@
 // Lighthouse (mobile settings, the tool's default) over every prerendered public page of the built site,
 // served by the real server, driving Debian's Chromium headless. `npm run lighthouse` runs it alone.
 import { PRERENDERED_PATHS } from '@waybill/domain';
+import { FULL_CHROMIUM } from '@waybill/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { WEB_DIST } from './lib/paths.ts';
@@ -31,7 +32,7 @@ export async function runLighthouse(pages: string[] = PUBLIC_PAGES): Promise<Row
   await seedStore(store, 0, 0);
   const server = await startWaybill(store, { WEB_DIST_DIR: WEB_DIST });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: FULL_CHROMIUM,
     chromeFlags: CHROME_FLAGS,
   });
   const rows: Row[] = [];

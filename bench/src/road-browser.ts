@@ -1,6 +1,6 @@
-// The browser of the road benchmarks: Debian's Chromium driven by playwright-core, contexts signed in
+// The browser of the road benchmarks: Debian's full Chromium driven by playwright-core, contexts signed in
 // with a session made over HTTP, and the network profile of Lighthouse's mobile audits.
-import { chromiumLaunchOptions } from '@waybill/testing';
+import { chromiumLaunchOptions, FULL_CHROMIUM } from '@waybill/testing';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import type { Session } from './lib/session.ts';
 
@@ -15,7 +15,7 @@ export const SLOW_4G = {
 } as const;
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions(['--disable-dev-shm-usage']));
+  return chromium.launch(chromiumLaunchOptions(['--disable-dev-shm-usage'], { executablePath: FULL_CHROMIUM }));
 }
 
 /** The session's cookies for a browser context on the server at `baseUrl`. */

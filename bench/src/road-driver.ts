@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { FULL_CHROMIUM } from '@waybill/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -45,7 +46,7 @@ async function putCookies(port: number, day: RoadDay): Promise<void> {
  */
 export async function auditDriverApp(day: RoadDay): Promise<Row> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: FULL_CHROMIUM,
     chromeFlags: LIGHTHOUSE_FLAGS,
   });
   const runs: Row[] = [];

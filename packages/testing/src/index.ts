@@ -1,6 +1,6 @@
 // Test support shared by the server's tests, the browser tests and the benchmarks.
 
-export { chromiumLaunchOptions } from './chromium.ts';
+export { chromiumLaunchOptions, FULL_CHROMIUM, TEST_CHROMIUM } from './chromium.ts';
 /** @internal Tests only (the tag tells the unused-code check). */
 export { copyDatabaseDir } from './copy-database-dir.ts';
 // What a page of the web build loads first: the benchmarks print it, a browser-suite test holds the
