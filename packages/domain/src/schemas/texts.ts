@@ -14,6 +14,7 @@ import {
   textNumbersFull,
 } from './messages.ts';
 import { pageQueryFields } from './paging.ts';
+import { MAX_SUBSCRIBERS } from './subscriptions.ts';
 
 const field = (max: number, description: string) => z.string().max(max).optional().describe(description);
 
@@ -172,8 +173,11 @@ export const TEXT_CODE_LENGTH = 6;
 export const TEXT_CODE_TRIES = 5;
 /** How long a code works. */
 export const TEXT_CODE_MINUTES = 10;
-/** Confirmed numbers a package sends its texts to at most (beside its receiver and its shipper). */
-export const TEXT_NUMBERS_PER_PACKAGE = 5;
+/**
+ * Confirmed numbers a package sends its texts to at most (beside its receiver and its shipper): the
+ * rule of its e-mail updates, which go to as many confirmed addresses.
+ */
+export const TEXT_NUMBERS_PER_PACKAGE = MAX_SUBSCRIBERS;
 export const TEXT_NUMBERS_FULL = textNumbersFull(TEXT_NUMBERS_PER_PACKAGE);
 
 const phoneField = requiredText(PHONE_REQUIRED, 40);
