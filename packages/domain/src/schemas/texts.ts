@@ -67,6 +67,11 @@ export type TextState = (typeof TEXT_STATES)[number];
 /** The texts of a package's journey, each of which an admin turns on or off (HELP's answer always goes). */
 export const JOURNEY_TEXT_KINDS = ['out_for_delivery', 'attempt_failed', 'delivered', 'returning'] as const;
 export type JourneyTextKind = (typeof JOURNEY_TEXT_KINDS)[number];
+/**
+ * Quiet hours hold the journey's texts alone: HELP's answer and a subscription's code were asked for by
+ * the person they go to a moment ago, and a code held until morning would be void (it works 10 minutes).
+ */
+export const waitsOutQuietHours = (kind: string): boolean => (JOURNEY_TEXT_KINDS as readonly string[]).includes(kind);
 
 const clockTime = (description: string) =>
   z.string({ error: CLOCK_TIME_FORMAT }).trim().regex(CLOCK_TIME_PATTERN, CLOCK_TIME_FORMAT).describe(description);
