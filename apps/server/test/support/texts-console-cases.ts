@@ -1,8 +1,8 @@
 // The console's side of text messages, run inside a provider's file on its app (one app a file): quiet
 // hours (a text made at 22:00 in the company's zone goes at 07:00; a waiting text moves when they
-// change), the admin's switches (a kind off
-// sends nothing), the settings' refusals and who may read or change them, the Messages list (numbers
-// masked) and a package's texts for its history.
+// change; a tracking-page code ignores them), the admin's switches (a kind off sends nothing), the
+// settings' refusals and who may read or change them, the Messages list (numbers masked) and a
+// package's texts for its history.
 import {
   CLOCK_TIME_FORMAT,
   DEFAULT_QUIET_END,
@@ -136,25 +136,50 @@ export function describeTextsInTheConsole(appOf: () => TextsApp) {
       const end = start + 2 * HOUR;
       await app.admin.put(PATH, { ...NEVER_QUIET, quietStart: clock(start), quietEnd: clock(end) });
       const number = mobileNumber();
-      app.providers.script.push({ status: 500, body: 'Internal Server Error' });
+      const follower = mobileNumber();
+      app.providers.script.push(
+        { status: 500, body: 'Internal Server Error' },
+        { status: 500, body: 'Internal Server Error' },
+      );
       const code = await app.packageOnRun(number.typed);
-      // The first try fails at the start of the quiet hours: its retry waits for their end.
+      expect(
+        (
+          await app.testApp
+            .client()
+            .post(`/api/track/${code}/text-subscriptions`, { phone: follower.typed, country: 'Nigeria' })
+        ).status,
+      ).toBe(202);
+      // The first tries fail at the start of the quiet hours: the journey's retry waits for their end; the
+      // code's, asked for a moment ago, goes at its backoff.
       await app.settle(new Date(start));
-      const [text] = await app.textsOf(code);
+      const texts = await app.textsOf(code);
+      const text = texts.find((one) => one.kind === 'out_for_delivery');
       expect(text).toMatchObject({ state: 'queued', errorCode: 'http_500' });
       expect(text!.nextAttemptAt.getTime()).toBe(end);
+      const codeText = texts.find((one) => one.kind === 'updates_code');
+      expect(codeText).toMatchObject({ state: 'queued', errorCode: 'http_500' });
+      expect(codeText!.nextAttemptAt.getTime()).toBeGreaterThan(start);
+      expect(codeText!.nextAttemptAt.getTime()).toBeLessThanOrEqual(start + 60_000);
+      await app.testApp.app.textSender!.runOnce(new Date(start + 60_000));
+      expect(sendsTo(follower.e164).map((request) => request.status)).toEqual([500, 201]);
       await app.testApp.app.textSender!.runOnce(new Date(end));
       expect(sendsTo(number.e164).map((request) => request.status)).toEqual([500, 201]);
       await app.admin.put(PATH, NEVER_QUIET);
     });
 
-    it('moves a text waiting for quiet hours when they change: to their new end, or now once they no longer cover now or are off', async () => {
+    it('moves a text waiting for quiet hours when they change: to their new end, or now once they no longer cover now or are off; a code stays due', async () => {
       const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
-      const quiet = async (start: number, end: number) =>
+      const sendAtOf = async (kind: string) =>
+        (await app.textsOf(code)).find((text) => text.kind === kind)!.nextAttemptAt.getTime();
+      let codeDueAt = 0;
+      const quiet = async (start: number, end: number) => {
         expect(
           (await app.admin.put(PATH, { ...NEVER_QUIET, quietStart: clock(start), quietEnd: clock(end) })).status,
         ).toBe(200);
-      const sendAt = async () => (await app.textsOf(code))[0]!.nextAttemptAt.getTime();
+        // A code asked for on the tracking page ignores quiet hours, and so their changes.
+        if (codeDueAt) expect(await sendAtOf('updates_code')).toBe(codeDueAt);
+      };
+      const sendAt = () => sendAtOf('out_for_delivery');
       const movedToNow = async (change: () => Promise<void>) => {
         const before = Date.now();
         await change();
@@ -169,6 +194,13 @@ export function describeTextsInTheConsole(appOf: () => TextsApp) {
       const code = await app.packageOnRun(number.typed);
       await app.settle();
       expect(await sendAt()).toBe(since + 3 * HOUR);
+      const follower = mobileNumber();
+      const asked = await app.testApp
+        .client()
+        .post(`/api/track/${code}/text-subscriptions`, { phone: follower.typed, country: 'Nigeria' });
+      expect(asked.status).toBe(202);
+      codeDueAt = await sendAtOf('updates_code');
+      expect(codeDueAt).toBeLessThanOrEqual(Date.now());
 
       await quiet(since, since + 2 * HOUR);
       expect(await sendAt()).toBe(since + 2 * HOUR);
@@ -180,9 +212,11 @@ export function describeTextsInTheConsole(appOf: () => TextsApp) {
       await movedToNow(async () => {
         expect((await app.admin.put(PATH, NEVER_QUIET)).status).toBe(200);
       });
+      expect(await sendAtOf('updates_code')).toBe(codeDueAt);
       expect(sendsTo(number.e164)).toEqual([]);
       await app.testApp.app.textSender!.runOnce();
       expect(sendsTo(number.e164)).toHaveLength(1);
+      expect(sendsTo(follower.e164)).toHaveLength(1);
     });
 
     it('lists texts newest first with masked numbers, by state, and a package’s texts for its history', async () => {

@@ -55,6 +55,28 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it("names the masked number of a package's text updates and of a STOP or START reply", () => {
+    const number = { number: '+233 •••• ••45' };
+    expect(describeAuditEntry(entry({ action: 'package.text_updates_requested', after: number }))).toBe(
+      'Text updates requested (code texted): +233 •••• ••45',
+    );
+    expect(describeAuditEntry(entry({ action: 'package.text_updates_confirmed', after: number }))).toBe(
+      'Text updates confirmed: +233 •••• ••45',
+    );
+    const stopped = entry({
+      action: 'texts.stopped',
+      actorKind: 'customer',
+      targetType: null,
+      targetId: null,
+      after: number,
+    });
+    expect(describeAuditEntry(stopped)).toBe('Texts stopped by a reply (STOP): +233 •••• ••45');
+    expect(describeAuditChange(stopped)).toBe('+233 •••• ••45');
+    expect(describeAuditEntry(entry({ action: 'texts.started', after: null }))).toBe(
+      'Texts started again by a reply (START)',
+    );
+  });
+
   it('names who received a package when its proof of delivery is recorded or removed', () => {
     const proof = { receivedBy: 'Kofi Mensah', photo: true, signature: false };
     expect(describeAuditEntry(entry({ action: 'package.delivery_proof_recorded', after: proof }))).toBe(

@@ -182,6 +182,14 @@ export function describeAuditEntry(entry: AuditEntry): string {
       );
     case 'operator.role_changed':
       return sentence(label, transition(entry, 'role'));
+    case 'package.text_updates_requested':
+    case 'package.text_updates_confirmed':
+    case 'texts.stopped':
+    case 'texts.started': {
+      // The number as the Messages page shows it (+233 •••• ••45): the entry never holds it whole.
+      const number = field(entry.after, 'number');
+      return sentence(label, number === undefined ? undefined : show(number));
+    }
     case 'auth.sign_in_failed':
     case 'auth.sign_in_succeeded':
     case 'auth.signed_out':

@@ -14,6 +14,7 @@ import {
   textNumbersFull,
 } from './messages.ts';
 import { pageQueryFields } from './paging.ts';
+import { MAX_SUBSCRIBERS } from './subscriptions.ts';
 
 const field = (max: number, description: string) => z.string().max(max).optional().describe(description);
 
@@ -66,6 +67,11 @@ export type TextState = (typeof TEXT_STATES)[number];
 /** The texts of a package's journey, each of which an admin turns on or off (HELP's answer always goes). */
 export const JOURNEY_TEXT_KINDS = ['out_for_delivery', 'attempt_failed', 'delivered', 'returning'] as const;
 export type JourneyTextKind = (typeof JOURNEY_TEXT_KINDS)[number];
+/**
+ * Quiet hours hold the journey's texts alone: HELP's answer and a subscription's code were asked for by
+ * the person they go to a moment ago, and a code held until morning would be void (it works 10 minutes).
+ */
+export const waitsOutQuietHours = (kind: string): boolean => (JOURNEY_TEXT_KINDS as readonly string[]).includes(kind);
 
 const clockTime = (description: string) =>
   z.string({ error: CLOCK_TIME_FORMAT }).trim().regex(CLOCK_TIME_PATTERN, CLOCK_TIME_FORMAT).describe(description);
@@ -172,8 +178,11 @@ export const TEXT_CODE_LENGTH = 6;
 export const TEXT_CODE_TRIES = 5;
 /** How long a code works. */
 export const TEXT_CODE_MINUTES = 10;
-/** Confirmed numbers a package sends its texts to at most (beside its receiver and its shipper). */
-export const TEXT_NUMBERS_PER_PACKAGE = 5;
+/**
+ * Confirmed numbers a package sends its texts to at most (beside its receiver and its shipper): the
+ * rule of its e-mail updates, which go to as many confirmed addresses.
+ */
+export const TEXT_NUMBERS_PER_PACKAGE = MAX_SUBSCRIBERS;
 export const TEXT_NUMBERS_FULL = textNumbersFull(TEXT_NUMBERS_PER_PACKAGE);
 
 const phoneField = requiredText(PHONE_REQUIRED, 40);

@@ -1,4 +1,4 @@
-import { textSendableAt } from '@waybill/domain';
+import { textSendableAt, waitsOutQuietHours } from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type DurableJobs, type JobWorker, runJobPass, startJobWorker } from '../../jobs/durable-jobs.ts';
@@ -59,7 +59,8 @@ export interface TextRun {
 
 /**
  * The text queue as durable jobs: a text is claimed one at a time and marked `sending` before its call;
- * STOP since it was queued fails it; a retry waits out quiet hours (HELP's answer, asked for, does not)
+ * STOP since it was queued fails it; a retry of a journey's text waits out quiet hours (HELP's answer and
+ * a code, just asked for, do not)
  * and is dropped past `giveUpAfterMs`.
  */
 function textJobs(deps: TextSenderDeps, options: TextSenderOptions): DurableJobs<TextRow> {
@@ -92,7 +93,7 @@ function textJobs(deps: TextSenderDeps, options: TextSenderOptions): DurableJobs
       return { retryable: failure.retryable, reason: failure.code, detail: failure.message };
     },
     notBefore: async (row, backoff) =>
-      row.kind === 'help' ? backoff : textSendableAt(backoff, (await getTextRules(db)).quiet),
+      waitsOutQuietHours(row.kind) ? textSendableAt(backoff, (await getTextRules(db)).quiet) : backoff,
     async reschedule(row, retryAt, failure) {
       await markTextRetry(db, row.id, retryAt, failure.reason);
       log?.warn({ ...details(row), code: failure.reason, reason: failure.detail, retryAt }, 'text will be tried again');

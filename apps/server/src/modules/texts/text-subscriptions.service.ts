@@ -64,7 +64,16 @@ function textNumberOf(deps: TextSubscriptionDeps, body: TextSubscribeBody): Text
   return number;
 }
 
-/** Whether a package's texts go to as many confirmed numbers as it takes. */
+/**
+ * Whether a package's texts go to as many confirmed numbers as it takes. Checked at both steps, under
+ * the package's lock. On request: a full package texts no code that could not be used (each one billed),
+ * and refuses every number alike, a confirmed one too, as e-mail does, or the 409 and the 202 would tell
+ * a stranger holding the tracking code whether a number follows the package; that number keeps its
+ * texts. On confirmation: codes asked for while there was room may outnumber it, and only the count
+ * then decides; a number already confirmed is answered its confirmation before the check, so it is never
+ * refused. A refusal stores nothing: the number's daily count, its code and the audit are left as they
+ * were.
+ */
 const isFull = async (db: Database, packageId: string) =>
   (await repository.countConfirmedTextNumbers(db, packageId)) >= TEXT_NUMBERS_PER_PACKAGE;
 

@@ -22,7 +22,7 @@ import { drive, roadEvent } from '../../../test/support/road.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { TWILIO_NUMBER, TWILIO_SID, TWILIO_TOKEN } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
-import { packages, shipperTexts, textSubscriptions } from '../../db/schema/index.ts';
+import { packages, shipperTexts, subscriptionRequestCounts, textSubscriptions } from '../../db/schema/index.ts';
 import { confirmTextUpdates, requestTextUpdates, type TextSubscriptionDeps } from './text-subscriptions.service.ts';
 
 /** Who asks on the tracking page, as its routes record them. */
@@ -240,7 +240,7 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
     });
   });
 
-  it('takes 5 confirmed numbers for a package; the 6th is refused with 409 when it confirms, and any number when it asks', async () => {
+  it('takes 5 confirmed numbers for a package; the 6th is refused with 409 when it confirms, and any number when it asks, storing nothing', async () => {
     const code = await app.submittedAndAccepted(mobileNumber().typed);
     const followers = Array.from({ length: TEXT_NUMBERS_PER_PACKAGE + 2 }, () => mobileNumber());
     const [sixth, seventh] = followers.slice(TEXT_NUMBERS_PER_PACKAGE);
@@ -265,7 +265,26 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
       .innerJoin(packages, eq(packages.id, textSubscriptions.packageId))
       .where(eq(packages.trackingCode, code));
     expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(TEXT_NUMBERS_PER_PACKAGE);
+    expect(rows.find((row) => row.number === sixth!.e164)?.status).toBe('pending');
     expect(rows.map((row) => row.number)).not.toContain(seventh!.e164);
+    // The refused requests did not count against their numbers' daily requests, nor texted a code.
+    const requestsOf = async (e164: string) =>
+      (
+        await app.testApp.app.db
+          .select({ count: subscriptionRequestCounts.count })
+          .from(subscriptionRequestCounts)
+          .where(eq(subscriptionRequestCounts.mailboxHash, deps.keys.hashEmail(`text:${e164}`)))
+      ).map((row) => row.count);
+    expect([await requestsOf(followers[0]!.e164), await requestsOf(seventh!.e164)]).toEqual([[1], []]);
+    await app.settle();
+    expect(sendsTo(seventh!.e164)).toEqual([]);
+    const audited = (await auditEntries(`target=${code}`)).map((entry) => entry.action);
+    expect(audited.filter((action) => action === 'package.text_updates_requested')).toHaveLength(
+      TEXT_NUMBERS_PER_PACKAGE + 1,
+    );
+    expect(audited.filter((action) => action === 'package.text_updates_confirmed')).toHaveLength(
+      TEXT_NUMBERS_PER_PACKAGE,
+    );
     await app.loadOnRun(code);
     await app.settle();
     const outForDelivery = (e164: string) =>

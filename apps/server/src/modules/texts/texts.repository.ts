@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { JOURNEY_TEXT_KINDS } from '@waybill/domain';
+import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { packages, textMessages, textOptOuts, textSettings } from '../../db/schema/index.ts';
 
@@ -50,12 +51,12 @@ export async function markTextSent(
     .where(and(eq(textMessages.id, id), eq(textMessages.state, 'sending')));
 }
 
-/** The queued texts that wait for quiet hours to end: all but HELP's answers, which ignore them. */
+/** The queued texts quiet hours hold: the journey's (see `waitsOutQuietHours`). */
 export async function findQueuedJourneyTexts(db: Database): Promise<Array<{ id: string; nextAttemptAt: Date }>> {
   return db
     .select({ id: textMessages.id, nextAttemptAt: textMessages.nextAttemptAt })
     .from(textMessages)
-    .where(and(eq(textMessages.state, 'queued'), ne(textMessages.kind, 'help')));
+    .where(and(eq(textMessages.state, 'queued'), inArray(textMessages.kind, [...JOURNEY_TEXT_KINDS])));
 }
 
 /** Moves queued texts to go at `sendAt` (one still queued: a text taken meanwhile is left alone). */

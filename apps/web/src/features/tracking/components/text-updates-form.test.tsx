@@ -5,6 +5,7 @@ import {
   TEXT_CODE_FORMAT,
   TEXT_CODE_LOCKED,
   TEXT_CODE_SENT,
+  TEXT_NUMBERS_FULL,
   textUpdatesConfirmed,
 } from '@waybill/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,6 +70,37 @@ describe('TextUpdatesForm', () => {
     expect(bodies(fetch, '/confirm')).toEqual([]);
     enterCode('123456');
     expect(await screen.findByText(TEXT_CODE_LOCKED)).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a full package, when the code is asked for and when it is entered", async () => {
+    const full = { message: TEXT_NUMBERS_FULL };
+    const asks: Array<[number, object]> = [
+      [409, full],
+      [202, { message: TEXT_CODE_SENT }],
+    ];
+    const fetch = vi.fn(async (url: string) => {
+      if (url === '/api/health') return Response.json({});
+      const [status, body] = url.endsWith('/confirm') ? [409, full] : asks.shift()!;
+      return Response.json(body, { status });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<TextUpdatesForm code="ABCDEFGH2345" />);
+    askCode('Nigeria', '0803 123 4567');
+    expect(await screen.findByText(TEXT_NUMBERS_FULL, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '6-digit code' })).toBeNull();
+    notifications.clean();
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
+    await screen.findByTestId('text-code-sent');
+    enterCode('048213');
+    expect(await screen.findByText(TEXT_NUMBERS_FULL, {}, { timeout: 5000 })).toBeTruthy();
+    expect(codeInput()).toBeTruthy();
+    expect(screen.queryByTestId('texts-confirmed')).toBeNull();
+    const posts = fetch.mock.calls.filter(([url]) => url !== '/api/health');
+    expect(posts.map(([url]) => url.split('/').at(-1))).toEqual([
+      'text-subscriptions',
+      'text-subscriptions',
+      'confirm',
+    ]);
   });
 
   it('says under the number when it cannot receive texts', async () => {
