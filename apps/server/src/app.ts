@@ -4,6 +4,7 @@ import { ACCOUNT_SESSION_COOKIE } from '@waybill/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, warnAboutDefaults } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts, serverTimeoutOptions } from './http-timeouts.ts';
 import { createLogger, RequestLogController } from './logger.ts';
 import { ensureFirstOperator, SESSION_COOKIE } from './modules/auth/auth.service.ts';
@@ -53,6 +54,12 @@ export interface BuildOptions {
   texts?: TextsOptions;
   /** The webhook sender's timings; tests shorten them. */
   webhooks?: WebhooksOptions;
+  /**
+   * A database already open, used instead of opening the configured one; migrated as usual and closed
+   * (its `close()`) when the app closes. The server's tests hand each app an embedded database kept
+   * open between apps.
+   */
+  database?: DatabaseHandle;
 }
 
 /** The receiver's texts, only with SMS_PROVIDER: without it, no consumer reads or writes a text, nothing is loaded. */
@@ -73,6 +80,7 @@ export async function buildApp(
     extraEventConsumers = [],
     texts: textsOptions = {},
     webhooks: webhooksOptions = {},
+    database: openDatabaseHandle,
   }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { trustProxy } = config;
@@ -112,7 +120,7 @@ export async function buildApp(
   await app.register(xsrf, { sessionCookies: [SESSION_COOKIE, ACCOUNT_SESSION_COOKIE] });
   await app.register(textGuard);
   await app.register(rateLimits);
-  await app.register(database);
+  await app.register(database, { handle: openDatabaseHandle });
   await app.register(serverSecrets);
   await app.register(databaseChanges);
   await app.register(idempotency);

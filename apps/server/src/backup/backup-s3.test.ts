@@ -92,7 +92,7 @@ describe.each(databasesFor('any'))('backup and restore with photos in a bucket o
   it('saves the rows only, says plainly that the photos stay in the bucket, and restores next to them', {
     timeout: 180_000,
   }, async () => {
-    const source = await startTestApp(kind, s3.env);
+    const source = await startTestApp(kind, s3.env, { databaseFiles: true });
     cleanups.push(() => source.close());
     const { trackingCode, photoUrl, photo } = await packageWithPhoto(source);
     const photosInBucket = await s3.keys();
@@ -139,7 +139,7 @@ describe.each(databasesFor('any'))('backup and restore with photos in a bucket o
   });
 
   it('writes the photos of a backup made on the local disk into the bucket', async () => {
-    const source = await startTestApp(kind);
+    const source = await startTestApp(kind, {}, { databaseFiles: true });
     cleanups.push(() => source.close());
     const { trackingCode, photoUrl, photo } = await packageWithPhoto(source);
     const file = path.join(work, `${kind}-disk.backup.gz`);

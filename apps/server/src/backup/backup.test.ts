@@ -48,7 +48,8 @@ describe.each(databasesFor('sql'))('backup and restore on %s', (kind) => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'waybill-backup-'));
-    source = await startTestApp(kind);
+    // The backup reads the database from DATA_DIR, as the command does on a server.
+    source = await startTestApp(kind, {}, { databaseFiles: true });
     const customer = source.client();
     const submitted = await customer.request('POST', '/api/submit-package', {
       form: packageForm(packageFields(), [{ name: 'box.png', data: await imageBytes('png') }]),

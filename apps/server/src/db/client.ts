@@ -70,16 +70,28 @@ async function createPglite(dataDir: string): Promise<void> {
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!pgliteExists(dataDir)) await createPglite(dataDir);
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  return pgliteHandle(await openPgliteClient(dataDir));
+}
+
+/** The embedded database stored at `dataDir` (made already), with the extensions the migrations use. */
+export function openPgliteClient(dataDir: string): Promise<PGlite> {
+  return PGlite.create({ dataDir, extensions: { pg_trgm } });
+}
+
+/** The app's handle on an open PGlite; `close` replaces closing the client. */
+export function pgliteHandle(
+  client: PGlite,
+  close = async () => {
+    // Closed already when someone closed the client itself (a readiness test does): nothing to do.
+    if (!client.closed) await client.close();
+  },
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    // Closed already when someone closed the client itself (a readiness test does): nothing to do.
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+    close,
   };
 }
 

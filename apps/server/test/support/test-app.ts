@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { TestClient } from './http-client.ts';
+import { takePooledPglite } from './pglite-pool.ts';
 import { createTestDatabase, type DatabaseKind } from './test-databases.ts';
 
 export const TEST_ADMIN = { email: 'ops@waybill.test', password: 'correct horse battery' };
@@ -33,14 +34,25 @@ async function listFiles(directory: string): Promise<string[]> {
   }
 }
 
+export interface TestAppOptions extends BuildOptions {
+  /**
+   * PGlite in DATA_DIR/pglite, opened by the app, for the tests whose subject is that folder (a backup,
+   * another process on it). Otherwise an app on PGlite gets a database of this worker's pool, reset to
+   * the migrated template (pglite-pool.ts): the same contents, without opening a new one.
+   */
+  databaseFiles?: boolean;
+}
+
 /** The real app on a fresh database and DATA_DIR, listening on a free port (`options` as buildApp takes them). */
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: BuildOptions = {},
+  { databaseFiles = false, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-test-'));
-  const database = await createTestDatabase(kind, dataDir);
+  const pooled = kind === 'pglite' && !databaseFiles && !options.database;
+  const database = pooled ? { drop: async () => undefined } : await createTestDatabase(kind, dataDir);
+  if (pooled) options.database = await takePooledPglite();
   const config = loadConfig({
     DATA_DIR: dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
