@@ -223,4 +223,16 @@ describe.each(databasesFor('sql'))('business accounts on %s', (kind) => {
     expect((await first.owner.request('DELETE', `/api/account/members/${invited.body.id}`)).status).toBe(200);
     expect((await member.get('/api/account/me')).status).toBe(401);
   });
+
+  it("lists a business customer's sign-in on the Activity page among the sign-ins, never among the changes", async () => {
+    await signInMember(testApp, first.email);
+    const entries = async (show: string) =>
+      (await operator.get(`/api/admin/audit?show=${show}&action=account.sign_in_succeeded&pageSize=100`)).body as {
+        action: string;
+      }[];
+    const signIns = await entries('sign-ins');
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(signIns.every((entry) => entry.action === 'account.sign_in_succeeded')).toBe(true);
+    expect(await entries('changes')).toEqual([]);
+  });
 });
