@@ -19,7 +19,6 @@ import { AppError } from '../../errors.ts';
 import type { RoutesPlugin } from '../../http/access.ts';
 import { addRouteAnswers, fileAnswer } from '../../http/answers.ts';
 import { docsAnswers } from '../../plugins/openapi.ts';
-import { hitCounter } from '../../plugins/rate-limit-store.ts';
 import { memberAuditActor } from '../accounts/account-auth.service.ts';
 import {
   CURSOR_INVALID,
@@ -88,7 +87,7 @@ declare module 'fastify' {
 /**
  * The web shops' API: its own scope (errors as problems, 64 KB bodies, a bearer key read from the
  * database and kept until the database announces a change of it or its account, a limit per key
- * counted in the database for every process), its own OpenAPI document and reference page.
+ * counted as the public limits are, for every process), its own OpenAPI document and reference page.
  */
 export const v1Routes: RoutesPlugin = async (app, { config }) => {
   const limit = config.rateLimits.apiKey;
@@ -148,7 +147,7 @@ export const v1Routes: RoutesPlugin = async (app, { config }) => {
       throw new AppError(401, KEY_REFUSED);
     }
     request.apiClient = client;
-    const hit = await hitCounter(app.db, `v1 ${client.keyId}`, limit.timeWindowMs);
+    const hit = await app.countRequest(`v1 ${client.keyId}`, limit.timeWindowMs, limit.max);
     const reset = Math.max(1, Math.ceil(hit.ttl / 1000));
     reply.header('RateLimit-Policy', `"${POLICY}";q=${limit.max};w=${windowSeconds}`);
     reply.header('RateLimit', `"${POLICY}";r=${Math.max(0, limit.max - hit.current)};t=${reset}`);
