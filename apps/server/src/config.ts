@@ -284,7 +284,7 @@ export interface Config {
   consoleShortcut: { name: string; code: string };
   /** Undefined when the directory does not exist: the API runs without the web app. */
   webDistDir: string | undefined;
-  /** `apiKey`: requests to /api/v1 per key, always counted (in the database), whatever RATE_LIMITS says. */
+  /** `apiKey`: requests to /api/v1 per key, always counted (as the public limits are), whatever RATE_LIMITS says. */
   rateLimits: {
     enabled: boolean;
     login: RateLimit;

@@ -16,6 +16,17 @@ import { deleteExpiredCounters, type Hit, hitCounter, leavePeers, settleCounters
 
 export type RateLimitName = 'login' | 'track' | 'submit' | 'forms';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one request of `key` in a window of `windowMs` with a budget of `max`, as the public limits
+     * are counted (in this process's memory, settled with the database about every second; in Redis
+     * with REDIS_URL): a limit of the app's own, like /api/v1's per key.
+     */
+    countRequest(key: string, windowMs: number, max: number): Promise<Hit>;
+  }
+}
+
 /** The hooks `rateLimitFor` made, so the routes that carry one declare the 429 they may answer. */
 const limiters = new WeakSet<onRequestAsyncHookHandler>();
 /** Those of them that refuse the request when the shared counter cannot be reached (see `FAILS_OPEN`). */
@@ -113,7 +124,9 @@ async function rateLimits(app: FastifyInstance) {
       leave: () => leavePeers(app.db, peer),
       onSettleError: (error) => warn(error, 'could not settle the rate-limit counts with the database'),
     });
-    // Only the public limits count locally: with them off, nothing settles (sign-in counts hit by hit).
+    // The public limits count locally, and /api/v1's per key (`countRequest`, always on): with the
+    // public ones off, nothing settles on a timer; a key's hits settle once its allowance is used up.
+    // Sign-in counts hit by hit.
     if (app.config.rateLimits.enabled) {
       app.addHook('onReady', () => local.start());
       app.addHook('preClose', () => local.stop());
@@ -121,6 +134,7 @@ async function rateLimits(app: FastifyInstance) {
     counters = { exact: (key, windowMs) => hitCounter(app.db, key, windowMs), local: local.hit.bind(local) };
     sweepExpiredCounters(app);
   }
+  app.decorate('countRequest', (key: string, windowMs: number, max: number) => counters.local(key, windowMs, max));
   await app.register(rateLimit, {
     global: false,
     keyGenerator: rateLimitKey,

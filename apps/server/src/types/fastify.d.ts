@@ -2,6 +2,7 @@ import type { OperatorRole } from '@waybill/domain';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { AccountPrincipal } from '../modules/accounts/account-auth.service.ts';
+import type { ApiClient } from '../modules/accounts/api-key-cache.ts';
 import type { ImageStorage } from '../storage/image-storage.ts';
 
 export interface SignedInOperator {
@@ -23,7 +24,7 @@ declare module 'fastify' {
     operator?: SignedInOperator;
     /** Set on routes of the business customers' portal (`accountScope`). */
     accountMember?: AccountPrincipal;
-    /** Set on /api/v1 routes: the account of the request's API key. */
-    apiClient?: { accountId: string; keyId: string };
+    /** Set on /api/v1 routes: the account of the request's API key, and its sender details. */
+    apiClient?: ApiClient;
   }
 }

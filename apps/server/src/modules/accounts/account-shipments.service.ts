@@ -18,10 +18,11 @@ import type { ImageStorage } from '../../storage/image-storage.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { packageLabel } from '../labels/labels.service.ts';
 import { shipFormFieldsOf } from '../packages/package-view.ts';
-import { createPackage, deletePackage } from '../packages/packages.service.ts';
+import { createPackageRow, deletePackage } from '../packages/packages.service.ts';
 import { trackPackage } from '../tracking/tracking.service.ts';
 import * as repository from './account-shipments.repository.ts';
 import { senderOf } from './accounts.service.ts';
+import type { Sender } from './api-key-cache.ts';
 
 export interface ShipmentDeps {
   db: Database;
@@ -82,17 +83,20 @@ export async function shipmentLabel(deps: ShipmentDeps, accountId: string, code:
 
 /**
  * A new Pending package of the account: the sender is the account (its company, contact e-mail and
- * phone), collected at the account's address unless another pickup location is given.
+ * phone), collected at the account's address unless another pickup location is given. `known`: the
+ * account's sender details as its API key's look-up read them.
  */
 export async function shipForAccount(
   deps: ShipmentDeps,
   actor: AuditActor,
   accountId: string,
   input: AccountShipInput,
+  known?: Sender,
 ): Promise<repository.ShipmentRow> {
-  const sender = await senderOf(deps.db, accountId);
-  const created = await createPackage(
-    deps,
+  const sender = known ?? (await senderOf(deps.db, accountId));
+  // The row as stored is the answer: nothing of a new Pending package is read back.
+  return createPackageRow(
+    deps.db,
     actor,
     {
       ...input,
@@ -104,7 +108,6 @@ export async function shipForAccount(
     },
     [],
   );
-  return requireShipment(deps.db, accountId, created.trackingCode);
 }
 
 /** /api/v1's shipment input in the ship form's terms. */

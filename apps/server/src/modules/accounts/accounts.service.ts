@@ -25,6 +25,7 @@ import {
   memberAuditActor,
 } from './account-auth.service.ts';
 import * as repository from './accounts.repository.ts';
+import type { ApiClient, ApiKeyCache, Sender } from './api-key-cache.ts';
 
 /** The fields of an approved account request the account is made of. */
 export interface ApprovedRequest {
@@ -208,28 +209,43 @@ export async function revokeApiKey(db: Database, principal: AccountPrincipal, id
   });
 }
 
-/** The account a bearer key belongs to, read from the database on every request; undefined for any other key. */
-export async function accountOfApiKey(
-  db: Database,
-  key: string,
-): Promise<{ accountId: string; keyId: string } | undefined> {
+/**
+ * The account a bearer key belongs to, and its sender details; undefined for any other key. Read from
+ * the database unless `cache` holds the key (see `ApiKeyCache`: dropped on every process as soon as the
+ * key or its account changes); a key's use is written at most once a minute.
+ */
+export async function accountOfApiKey(db: Database, key: string, cache?: ApiKeyCache): Promise<ApiClient | undefined> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) return undefined;
-  const found = await repository.findLiveApiKey(db, hashSecret(key));
+  const keyHash = hashSecret(key);
+  const now = Date.now();
+  const cached = cache?.get(keyHash, now);
+  if (cached) {
+    if (cache!.touchDue(keyHash, now)) await repository.touchApiKey(db, cached.keyId, new Date(now));
+    return cached;
+  }
+  const version = cache?.version ?? 0;
+  const found = await repository.findLiveApiKey(db, keyHash);
   if (!found) return undefined;
-  await repository.touchApiKey(db, found.key.id, new Date());
-  return { accountId: found.account.id, keyId: found.key.id };
+  await repository.touchApiKey(db, found.key.id, new Date(now));
+  const client = { accountId: found.account.id, keyId: found.key.id, sender: senderOfAccount(found.account) };
+  cache?.set(keyHash, client, version, now);
+  return client;
 }
 
-/** The sender details an account's shipments carry. */
-export async function senderOf(db: Database, accountId: string) {
-  const account = await repository.findAccountById(db, accountId);
-  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+function senderOfAccount(account: repository.AccountRow): Sender {
   return {
     name: account.company,
     email: account.contactEmail,
     phone: account.contactPhone,
     address: [account.address, account.city].filter((part) => part.trim() !== '').join(', '),
   };
+}
+
+/** The sender details an account's shipments carry. */
+export async function senderOf(db: Database, accountId: string): Promise<Sender> {
+  const account = await repository.findAccountById(db, accountId);
+  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  return senderOfAccount(account);
 }
 
 /** The account's company and its owners' addresses: who is told when something of the account needs them. */

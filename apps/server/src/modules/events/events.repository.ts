@@ -1,6 +1,6 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { eventConsumers, eventDeliveries, packageEvents } from '../../db/schema/index.ts';
+import { eventConsumers, eventDeliveries, packageEvents, packages } from '../../db/schema/index.ts';
 import { eventActorOf, type NewPackageEvent, type PackageEvent } from './package-event.ts';
 
 /**
@@ -47,6 +47,8 @@ export async function registerConsumers(db: Database, names: string[]): Promise<
 export interface ClaimedDelivery {
   attempts: number;
   event: PackageEvent;
+  /** The business account of the event's package; null for none, or a package no longer there. */
+  accountId: string | null;
 }
 
 /**
@@ -70,9 +72,11 @@ export async function claimDueDeliveries(
       actor: packageEvents.actor,
       payload: packageEvents.payload,
       occurredAt: packageEvents.occurredAt,
+      accountId: packages.accountId,
     })
     .from(eventDeliveries)
     .innerJoin(packageEvents, eq(packageEvents.id, eventDeliveries.eventId))
+    .leftJoin(packages, eq(packages.id, packageEvents.packageId))
     .where(
       and(
         eq(eventDeliveries.consumer, consumer),
@@ -83,17 +87,19 @@ export async function claimDueDeliveries(
     .orderBy(asc(eventDeliveries.eventId))
     .limit(limit)
     .for('update', { of: eventDeliveries, skipLocked: true });
-  return rows.map(({ attempts, ...event }) => ({ attempts, event: event as PackageEvent }));
+  return rows.map(({ attempts, accountId, ...event }) => ({ attempts, accountId, event: event as PackageEvent }));
 }
 
 const delivery = (consumer: string, eventId: number) =>
   and(eq(eventDeliveries.consumer, consumer), eq(eventDeliveries.eventId, eventId));
 
-export async function markHandled(tx: Database, consumer: string, eventId: number, now: Date): Promise<void> {
+/** Marks the consumer's deliveries of these events handled, in one statement. */
+export async function markHandled(tx: Database, consumer: string, eventIds: number[], now: Date): Promise<void> {
+  if (eventIds.length === 0) return;
   await tx
     .update(eventDeliveries)
     .set({ status: 'done', attempts: sql`${eventDeliveries.attempts} + 1`, handledAt: now, lastError: null })
-    .where(delivery(consumer, eventId));
+    .where(and(eq(eventDeliveries.consumer, consumer), inArray(eventDeliveries.eventId, eventIds)));
 }
 
 /** A failed attempt: tried again at `retryAt`, or given up when it is undefined. */

@@ -107,9 +107,14 @@ describe.each(databasesFor('sql'))('package events on %s', (kind) => {
 
 /** A consumer that writes what it hears into a table of its own, in its transaction; it fails while told to. */
 function recordingConsumer(name: string) {
-  const state = { failing: false };
+  const state = { failing: false, skipCode: '', skippedWith: [] as (string | null)[] };
   const consumer: EventConsumer = {
     name,
+    skips(event, accountId) {
+      if (event.trackingCode !== state.skipCode) return false;
+      state.skippedWith.push(accountId);
+      return true;
+    },
     async handle(tx, event: PackageEvent) {
       await tx.execute(sql`INSERT INTO heard_events (consumer, event_id) VALUES (${name}, ${event.id})`);
       if (state.failing) throw new Error('the channel is down');
@@ -201,6 +206,25 @@ describe.each(databasesFor('sql'))('a consumer added to the app on %s', (kind) =
     await restarted.packageEvents.idle();
     await restarted.packageEvents.runOnce();
     expect(await heardBy(restarted.db, name)).toEqual([...before, ...during, ...after]);
+  });
+
+  it('marks the events it skips handled without hearing them, beside those it hears', async () => {
+    const db = app!.db;
+    const heard = await heardBy(db, name);
+    recorder.state.skipCode = 'EVT1';
+    const [first, skipped, last] = await recordEvents(db, 3);
+    await app!.packageEvents.idle();
+    await app!.packageEvents.runOnce();
+    recorder.state.skipCode = '';
+    expect(await heardBy(db, name)).toEqual([...heard, first, last]);
+    // Told the account of the event's package: none here (no such package).
+    expect(recorder.state.skippedWith).toEqual([null]);
+    const deliveries = await rows<{ event_id: number; status: string; attempts: number }>(
+      db,
+      sql`SELECT event_id::int AS event_id, status, attempts FROM event_deliveries
+          WHERE consumer = ${name} AND event_id IN (${first}, ${skipped}, ${last}) ORDER BY event_id`,
+    );
+    expect(deliveries).toEqual([first, skipped, last].map((id) => ({ event_id: id, status: 'done', attempts: 1 })));
   });
 });
 

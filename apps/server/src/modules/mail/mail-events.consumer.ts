@@ -22,6 +22,10 @@ import { enqueueSubmissionReceipt } from './enqueue-submission-receipt.ts';
  */
 export const mailEventConsumer: EventConsumer = {
   name: 'mail',
+  skips: (event, accountId) =>
+    event.type === 'package.deleted' ||
+    event.type === 'package.delivered' ||
+    (event.type === 'package.submitted' && accountId !== null),
   async handle(tx, event) {
     if (event.type === 'package.deleted' || event.type === 'package.delivered') return;
     const pkg = await findPackageRow(tx, event.packageId);

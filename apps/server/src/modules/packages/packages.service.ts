@@ -89,9 +89,20 @@ export async function createPackage(
   /** What else the submission stores in the package's own transaction (the shipper's text choice). */
   alsoStore?: (tx: Database, pkg: repository.PackageRow) => Promise<void>,
 ): Promise<PackageAnswer> {
+  return viewOf(deps, await createPackageRow(deps.db, actor, input, images, alsoStore));
+}
+
+/** `createPackage` answering the stored row, as the insert returned it (no images or updates read back). */
+export async function createPackageRow(
+  db: Database,
+  actor: AuditActor,
+  input: PackageDetails & { accountId?: string },
+  images: StoredImage[],
+  alsoStore?: (tx: Database, pkg: repository.PackageRow) => Promise<void>,
+): Promise<repository.PackageRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await deps.db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const pkg = await repository.insertPackage(tx, {
           ...input,
           trackingCode: generateTrackingCode(),
@@ -116,7 +127,6 @@ export async function createPackage(
         });
         return pkg;
       });
-      return await viewOf(deps, row);
     } catch (error) {
       if (attempt < TRACKING_CODE_ATTEMPTS && isUniqueViolation(error, 'packages_tracking_code_key')) continue;
       throw error;

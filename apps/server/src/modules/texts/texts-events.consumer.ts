@@ -59,6 +59,7 @@ export function textEventConsumer(config: Pick<Config, 'publicUrl' | 'company' |
   const whatsapp = config.texts?.provider === 'twilio' && config.texts.whatsappFrom !== undefined;
   return {
     name: 'texts',
+    skips: (event) => plannedText(event) === undefined,
     async handle(tx, event) {
       const planned = plannedText(event);
       if (!planned) return;

@@ -19,7 +19,6 @@ import { AppError } from '../../errors.ts';
 import type { RoutesPlugin } from '../../http/access.ts';
 import { addRouteAnswers, fileAnswer } from '../../http/answers.ts';
 import { docsAnswers } from '../../plugins/openapi.ts';
-import { hitCounter } from '../../plugins/rate-limit-store.ts';
 import { memberAuditActor } from '../accounts/account-auth.service.ts';
 import {
   CURSOR_INVALID,
@@ -32,6 +31,7 @@ import {
   v1ShipmentPage,
 } from '../accounts/account-shipments.service.ts';
 import { accountOfApiKey } from '../accounts/accounts.service.ts';
+import { API_KEYS_CHANNEL, ApiKeyCache } from '../accounts/api-key-cache.ts';
 import { rendering, sendPdf } from '../labels/label-answers.ts';
 import { KEY_REFUSED, problemAnswer, problemOf, sendProblem, useProblemErrors } from './problems.ts';
 
@@ -86,8 +86,8 @@ declare module 'fastify' {
 
 /**
  * The web shops' API: its own scope (errors as problems, 64 KB bodies, a bearer key read from the
- * database on every request, a limit per key counted in the database for every process), its own
- * OpenAPI document and reference page.
+ * database and kept until the database announces a change of it or its account, a limit per key
+ * counted as the public limits are, for every process), its own OpenAPI document and reference page.
  */
 export const v1Routes: RoutesPlugin = async (app, { config }) => {
   const limit = config.rateLimits.apiKey;
@@ -118,6 +118,14 @@ export const v1Routes: RoutesPlugin = async (app, { config }) => {
   } as Parameters<typeof swagger>[1]);
   useProblemErrors(app);
 
+  const keys = new ApiKeyCache();
+  app.databaseChanges.subscribe(API_KEYS_CHANNEL, {
+    changed: (accountId) => keys.changed(accountId),
+    listening: (on) => {
+      keys.enabled = on;
+    },
+  });
+
   const isApi = (url: string) => url.startsWith('/api/v1/shipments');
   app.addHook('onRoute', (route) => {
     route.config = {
@@ -133,13 +141,13 @@ export const v1Routes: RoutesPlugin = async (app, { config }) => {
     if (!isApi(request.routeOptions.url ?? '')) return;
     const header = request.headers.authorization;
     const key = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const client = key ? await accountOfApiKey(app.db, key) : undefined;
+    const client = key ? await accountOfApiKey(app.db, key, keys) : undefined;
     if (!client) {
       reply.header('WWW-Authenticate', 'Bearer');
       throw new AppError(401, KEY_REFUSED);
     }
     request.apiClient = client;
-    const hit = await hitCounter(app.db, `v1 ${client.keyId}`, limit.timeWindowMs);
+    const hit = await app.countRequest(`v1 ${client.keyId}`, limit.timeWindowMs, limit.max);
     const reset = Math.max(1, Math.ceil(hit.ttl / 1000));
     reply.header('RateLimit-Policy', `"${POLICY}";q=${limit.max};w=${windowSeconds}`);
     reply.header('RateLimit', `"${POLICY}";r=${Math.max(0, limit.max - hit.current)};t=${reset}`);
@@ -170,11 +178,13 @@ export const v1Routes: RoutesPlugin = async (app, { config }) => {
       config: { idempotency: 'body' },
     },
     async (request, reply) => {
+      const { accountId, sender } = request.apiClient!;
       const row = await shipForAccount(
         shipmentDeps,
         memberAuditActor(request.ip),
-        accountOf(request),
+        accountId,
         fromV1Input(request.body),
+        sender,
       );
       return reply.code(201).send(toV1Shipment(row, []));
     },

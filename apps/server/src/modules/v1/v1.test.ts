@@ -1,14 +1,20 @@
-// /api/v1 for web shops: a bearer key of the account, read from the database on every request (a
-// revoked key fails at once); shipments created, paged by cursor, read with their events, labelled and
-// cancelled; errors as RFC 9457 problems; 64 KB bodies; a limit per key with its headers. Every answer
-// is checked against /api/v1/openapi.json.
+// /api/v1 for web shops: a bearer key of the account, read from the database and kept by each process
+// until the database announces its change (a revoked key fails at once, on this process and the
+// others); shipments created, paged by cursor, read with their events, labelled and cancelled; errors
+// as RFC 9457 problems; 64 KB bodies; a limit per key with its headers. Every answer is checked against
+// /api/v1/openapi.json.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedAccount } from '../../../test/support/accounts.ts';
 import type { TestClient, TestResponse } from '../../../test/support/http-client.ts';
 import { answerChecker, type Operation } from '../../../test/support/openapi-answers.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/support/test-app.ts';
 import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 
 const LIMIT = 25;
 
@@ -116,6 +122,47 @@ describe.each(databasesFor('sql'))('the v1 API on %s', (kind) => {
       expect(answer.body).toEqual(answers[0]!.body);
     }
     expect(problems).toEqual([]);
+  });
+
+  // PostgreSQL only: processes share a database only there. The other process is a second app on the
+  // same database, with its own listening connection and its own keys kept.
+  it.runIf(kind === 'postgres')('refuses a key on another process as soon as it is revoked on this one', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waybill-v1-other-'));
+    const other = await buildApp(
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: testApp.app.config.databaseUrl!,
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      }),
+    );
+    try {
+      await other.ready();
+      const revocable = await newKey(owner, 'Two processes');
+      const list = () =>
+        other.inject({
+          method: 'GET',
+          url: '/api/v1/shipments',
+          headers: { authorization: `Bearer ${revocable.key}` },
+        });
+      // Used twice there: read, then kept.
+      expect((await list()).statusCode).toBe(200);
+      expect((await list()).statusCode).toBe(200);
+      expect((await owner.request('DELETE', `/api/account/api-keys/${revocable.id}`)).status).toBe(200);
+      // The database's announcement reaches the other process in milliseconds; a second is the test's margin.
+      const deadline = Date.now() + 1000;
+      let status = (await list()).statusCode;
+      while (status === 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        status = (await list()).statusCode;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('creates shipments, once per Idempotency-Key, and refuses bad fields as problems naming the field', async () => {

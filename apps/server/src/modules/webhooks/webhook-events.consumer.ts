@@ -30,6 +30,7 @@ export function webhookPayloadOf(event: PackageEvent, type: WebhookEventType): W
  */
 export const webhookEventConsumer: EventConsumer = {
   name: 'webhooks',
+  skips: (event, accountId) => accountId === null || WEBHOOK_EVENT_OF[event.type] === undefined,
   async handle(tx, event) {
     const type = WEBHOOK_EVENT_OF[event.type];
     if (!type) return;
