@@ -5,11 +5,9 @@
 // answer (the event consumers' passes); that less the idle rate over as long, divided by N.
 // `node --import tsx bench/src/v1-cpu.ts [--db pglite|postgres] [--n 300] [--rate 20] [--prof dir]`
 // (`--prof`: the server runs with --cpu-prof, its profiles written to dir when it stops).
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkImportRow, IMPORT_EXAMPLE_ROW } from '@waybill/domain';
-import { accountOwner, post } from './lib/accounts.ts';
+import { accountOwner, createApiKeys, postV1Shipment } from './lib/accounts.ts';
 import { processCpuMs } from './lib/cpu.ts';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { createDataDir, type DataStore, removeDataDir, startProductionWaybill } from './lib/server-process.ts';
@@ -29,12 +27,6 @@ const KEYS = 5;
 /** After the last answer, the event consumers' passes over the last events. */
 const SETTLE_MS = 5000;
 
-const shipment = (() => {
-  const checked = checkImportRow(IMPORT_EXAMPLE_ROW);
-  if (!checked.ok) throw new Error('the template row is not a shipment');
-  return checked.shipment;
-})();
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(store: DataStore): Promise<void> {
@@ -44,25 +36,11 @@ async function measure(store: DataStore): Promise<void> {
   try {
     const operator = await signIn(server.url);
     const owner = await accountOwner(server.url, store.dataDir, operator);
-    const keys: string[] = [];
-    for (let n = 0; n < KEYS; n += 1) {
-      const created = await post(`${server.url}/api/account/api-keys`, owner, { name: `Store ${n + 1}` });
-      keys.push(((await created.json()) as { key: string }).key);
-    }
-    const body = JSON.stringify(shipment);
+    const keys = await createApiKeys(server.url, owner, KEYS);
     const statuses = new Map<number, number>();
     const send = async (n: number) => {
-      const response = await fetch(`${server.url}/api/v1/shipments`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${keys[n % KEYS]}`,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body,
-      });
-      await response.arrayBuffer();
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      const status = await postV1Shipment(server.url, keys[n % KEYS]!);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
     };
     const run = async (count: number) => {
       const sent: Promise<void>[] = [];

@@ -4,9 +4,7 @@
 // each request with its own Idempotency-Key. Sent at fixed times whatever the answers take (an open
 // loop), so a slow answer shows in the latencies instead of slowing the sender.
 // Goal: 100 requests a second sustained with p99 under 100 ms.
-import { randomUUID } from 'node:crypto';
-import { checkImportRow, IMPORT_EXAMPLE_ROW } from '@waybill/domain';
-import { accountOwner, post } from './lib/accounts.ts';
+import { accountOwner, createApiKeys, postV1Shipment } from './lib/accounts.ts';
 import { processCpuMs } from './lib/cpu.ts';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { createDataDir, type DataStore, removeDataDir, startProductionWaybill } from './lib/server-process.ts';
@@ -18,12 +16,6 @@ const SECONDS = 20;
 const KEYS = 5;
 const GOAL_P99_MS = 100;
 
-const shipment = (() => {
-  const checked = checkImportRow(IMPORT_EXAMPLE_ROW);
-  if (!checked.ok) throw new Error('the template row is not a shipment');
-  return checked.shipment;
-})();
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 async function benchStore(store: DataStore, database: string): Promise<Row> {
@@ -31,27 +23,12 @@ async function benchStore(store: DataStore, database: string): Promise<Row> {
   try {
     const operator = await signIn(server.url);
     const owner = await accountOwner(server.url, store.dataDir, operator);
-    const keys: string[] = [];
-    for (let n = 0; n < KEYS; n += 1) {
-      const created = await post(`${server.url}/api/account/api-keys`, owner, { name: `Store ${n + 1}` });
-      if (created.status !== 201) throw new Error(`key: ${created.status} ${await created.text()}`);
-      keys.push(((await created.json()) as { key: string }).key);
-    }
-    const body = JSON.stringify(shipment);
+    const keys = await createApiKeys(server.url, owner, KEYS);
     const send = async (n: number) => {
       const started = performance.now();
       try {
-        const response = await fetch(`${server.url}/api/v1/shipments`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${keys[n % KEYS]}`,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body,
-        });
-        await response.arrayBuffer();
-        return { ms: performance.now() - started, status: response.status };
+        const status = await postV1Shipment(server.url, keys[n % KEYS]!);
+        return { ms: performance.now() - started, status };
       } catch {
         // No answer (a connection not taken within undici's 10 s): counted among the other answers as 0.
         return { ms: performance.now() - started, status: 0 };

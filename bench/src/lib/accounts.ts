@@ -1,7 +1,9 @@
 // A business account for the benchmarks, made the way a shop gets one: its request, the operator's
 // Approve, the e-mailed link (read from the .eml files a server without SMTP_URL writes), a sign-in.
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkImportRow, IMPORT_EXAMPLE_ROW } from '@waybill/domain';
 import { fetchXsrf, type Session } from './session.ts';
 
 const OWNER = { email: 'owner@accounts.bench.example', password: 'Lantern-Quietly-Orbit-47' };
@@ -66,4 +68,33 @@ export async function accountOwner(baseUrl: string, dataDir: string, operator: S
     cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     xsrf: cookies.get('XSRF-TOKEN')!,
   };
+}
+
+/** The shipment the v1 benchmarks send: the import template's example row, as `/api/v1` takes it. */
+export const V1_SHIPMENT_BODY = (() => {
+  const checked = checkImportRow(IMPORT_EXAMPLE_ROW);
+  if (!checked.ok) throw new Error('the template row is not a shipment');
+  return JSON.stringify(checked.shipment);
+})();
+
+/** `count` API keys made by the account's owner, named "Store 1" and on. */
+export async function createApiKeys(baseUrl: string, owner: Session, count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const created = await post(`${baseUrl}/api/account/api-keys`, owner, { name: `Store ${n + 1}` });
+    if (created.status !== 201) throw new Error(`key: ${created.status} ${await created.text()}`);
+    keys.push(((await created.json()) as { key: string }).key);
+  }
+  return keys;
+}
+
+/** One `POST /api/v1/shipments` with `key` and a new Idempotency-Key, its answer read whole: its status. */
+export async function postV1Shipment(baseUrl: string, key: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/shipments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: V1_SHIPMENT_BODY,
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
