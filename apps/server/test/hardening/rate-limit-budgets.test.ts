@@ -20,7 +20,7 @@ const LIMITS = { RATE_LIMITS: 'on', TRUST_PROXY: 'loopback', RATE_LIMIT_TRACK: `
 const CONCURRENCY = 6;
 
 interface Tally {
-  /** Answered (404: the code is unknown), refused (429), and cut off by a killed process. */
+  /** Answered (404: the code is unknown), refused (429), and cut off by a killed or closing process. */
   admitted: number;
   refused: number;
   cut: number;
@@ -55,6 +55,9 @@ async function burst(
         }
         if (status === 404) tally.admitted += 1;
         else if (status === 429) tally.refused += 1;
+        // A process closing (taken out of the targets) answers 503 to what reaches it before its
+        // routes, as Fastify does while it closes: cut off like a look-up that reached a killed one.
+        else if (status === 503 && !targets().includes(url)) tally.cut += 1;
         else if (status !== undefined) throw new Error(`a look-up answered ${status}`);
         afterAnswer?.(++answered);
       }
