@@ -33,6 +33,7 @@ import {
 import { accountOfApiKey } from '../accounts/accounts.service.ts';
 import { API_KEYS_CHANNEL, ApiKeyCache } from '../accounts/api-key-cache.ts';
 import { rendering, sendPdf } from '../labels/label-answers.ts';
+import { LABELS_BUSY } from '../labels/label-renderer.ts';
 import { KEY_REFUSED, problemAnswer, problemOf, sendProblem, useProblemErrors } from './problems.ts';
 
 export const V1_OPENAPI_PATH = '/api/v1/openapi.json';
@@ -47,6 +48,10 @@ const COMMON_ANSWERS = {
     headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the window ends' } },
   }),
 };
+/** A label's 429: the key's limit, or this process already drawing as many labels as it draws at once. */
+const LABEL_TOO_MANY = problemAnswer(
+  `Over the limit of requests a minute for this key, or the labels being drawn right now fill the printers: "${LABELS_BUSY}"; Retry-After says when to try again`,
+).meta({ headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before asking again' } } });
 const WRITE_ANSWERS = {
   ...COMMON_ANSWERS,
   413: problemAnswer('The body is larger than 64 KB'),
@@ -232,6 +237,7 @@ export const v1Routes: RoutesPlugin = async (app, { config }) => {
         response: {
           200: fileAnswer('application/pdf: the label'),
           ...COMMON_ANSWERS,
+          429: LABEL_TOO_MANY,
           ...NOT_FOUND,
           409: problemAnswer('The shipment is still Pending, or was rejected: it has no label'),
         },

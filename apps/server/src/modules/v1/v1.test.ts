@@ -15,6 +15,7 @@ import { databasesFor } from '../../../test/support/test-databases.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { LABELS_BUSY } from '../labels/label-renderer.ts';
 
 const LIMIT = 25;
 
@@ -98,6 +99,9 @@ describe.each(databasesFor('sql'))('the v1 API on %s', (kind) => {
       'GET /api/v1/shipments/{code}/label',
       'POST /api/v1/shipments',
     ]);
+    // A label's 429 also comes from the printers being full, with its own message.
+    const label = operations.find((operation) => operation.path === '/api/v1/shipments/{code}/label')!;
+    expect(JSON.stringify(label.responses['429'])).toContain(LABELS_BUSY);
     const site = (await testApp.client().get('/api/openapi.json')).body;
     expect(Object.keys(site.paths).filter((path) => path.startsWith('/api/v1'))).toEqual([]);
     const page = await testApp.client().get('/api/v1/docs');
