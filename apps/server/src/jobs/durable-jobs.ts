@@ -65,6 +65,8 @@ export interface JobFailure {
 /** One table's jobs: how they are claimed, attempted and settled. */
 export interface DurableJobs<Job extends ClaimedJob> {
   policy: RetryPolicy;
+  /** A job's own policy when it differs from the table's (a text whose code expires sooner, say). */
+  policyOf?(job: Job): RetryPolicy;
   /**
    * Claims up to `limit` rows due at `now`, each with its attempt counted, in one committed statement
    * before any work (`FOR UPDATE SKIP LOCKED`: two processes take different rows).
@@ -108,7 +110,12 @@ export async function attemptJob<Job extends ClaimedJob>(jobs: DurableJobs<Job>,
   } catch (error) {
     const failure = jobs.failureOf(error);
     const plan: RetryPlan | { giveUp: 'refused' } = failure.retryable
-      ? await planRetry(job, now, jobs.policy, jobs.notBefore && ((backoff) => jobs.notBefore!(job, backoff)))
+      ? await planRetry(
+          job,
+          now,
+          jobs.policyOf?.(job) ?? jobs.policy,
+          jobs.notBefore && ((backoff) => jobs.notBefore!(job, backoff)),
+        )
       : { giveUp: 'refused' };
     if ('retryAt' in plan) {
       await jobs.reschedule(job, plan.retryAt, failure);

@@ -5,6 +5,7 @@ import { type DurableJobs, type JobWorker, runJobPass, startJobWorker } from '..
 import { type TextProvider, TextSendError } from './text-provider.ts';
 import { getTextRules } from './text-settings.service.ts';
 import { blankCodeOf } from './text-subscriptions.repository.ts';
+import { TEXT_CODE_MS } from './text-subscriptions.service.ts';
 import {
   claimNextText,
   isOptedOut,
@@ -60,14 +61,17 @@ export interface TextRun {
 /**
  * The text queue as durable jobs: a text is claimed one at a time and marked `sending` before its call;
  * STOP since it was queued fails it; a retry of a journey's text waits out quiet hours (HELP's answer and
- * a code, just asked for, do not)
- * and is dropped past `giveUpAfterMs`.
+ * a code, just asked for, do not) and is dropped past `giveUpAfterMs`; a code's text is dropped once its
+ * code would have expired (`TEXT_CODE_MS`).
  */
 function textJobs(deps: TextSenderDeps, options: TextSenderOptions): DurableJobs<TextRow> {
   const { db, provider, log } = deps;
   const details = (row: TextRow) => ({ textId: row.id, kind: row.kind, attempts: row.attempts });
+  // A code's text past the code's life would bring a code that no longer works.
+  const codePolicy = { ...options, giveUpAfterMs: Math.min(options.giveUpAfterMs, TEXT_CODE_MS) };
   return {
     policy: options,
+    policyOf: (row) => (row.kind === 'updates_code' ? codePolicy : options),
     claim: async (now) => {
       const row = await claimNextText(db, now);
       return row ? [row] : [];
@@ -106,7 +110,8 @@ function textJobs(deps: TextSenderDeps, options: TextSenderOptions): DurableJobs
         return;
       }
       await markTextFailed(db, row.id, `expired: ${failure.reason}`);
-      log?.error(logged, 'text dropped: not sent within 24 hours of its event');
+      if (row.kind === 'updates_code') log?.warn(logged, 'code text dropped: not sent before its code expired');
+      else log?.error(logged, 'text dropped: not sent within 24 hours of its event');
     },
     async afterAttempt(row) {
       // A subscription's code was needed only for the call: it stays in the hashed form alone.

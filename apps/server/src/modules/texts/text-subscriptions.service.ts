@@ -30,7 +30,8 @@ import { countMailboxRequest, lockPackageByCode } from '../subscriptions/subscri
 import * as repository from './text-subscriptions.repository.ts';
 import { insertText, isOptedOut } from './texts.repository.ts';
 
-const CODE_MS = TEXT_CODE_MINUTES * 60_000;
+/** How long a texted code confirms a number; its text is not sent (nor retried) past it. */
+export const TEXT_CODE_MS = TEXT_CODE_MINUTES * 60_000;
 /** A number waiting for its code gets a new one only once the last is this old. */
 export const TEXT_CODE_RESEND_AFTER_MS = 60_000;
 const NUMBER_RULE = { max: UPDATE_REQUESTS_PER_MAILBOX, windowMs: UPDATE_REQUESTS_WINDOW_HOURS * 3_600_000 };
@@ -120,7 +121,7 @@ export async function requestTextUpdates(
       codeHash: deps.keys.hashTextCode(id, code),
       codesSent,
       now,
-      expiresAt: new Date(now.getTime() + CODE_MS),
+      expiresAt: new Date(now.getTime() + TEXT_CODE_MS),
     });
     await insertText(tx, {
       packageId: pkg.id,

@@ -1,7 +1,8 @@
 // Texts for those who asked, against the local provider server: the shipper who ticked "Text me updates"
 // on the ship form (SMS or WhatsApp) and the numbers confirmed on the tracking page by a 6-digit code get
 // the journey's texts as the receiver does; a phone that cannot take texts is refused only when texts
-// were asked for; a code is void after 5 wrong tries or 10 minutes; a package takes 5 confirmed numbers;
+// were asked for; a code is void after 5 wrong tries or 10 minutes, and its text is not sent past them;
+// a package takes 5 confirmed numbers;
 // STOP silences. *Both databases*.
 import {
   type AuditEntry,
@@ -23,7 +24,12 @@ import { databasesFor } from '../../../test/support/test-databases.ts';
 import { TWILIO_NUMBER, TWILIO_SID, TWILIO_TOKEN } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
 import { packages, shipperTexts, subscriptionRequestCounts, textSubscriptions } from '../../db/schema/index.ts';
-import { confirmTextUpdates, requestTextUpdates, type TextSubscriptionDeps } from './text-subscriptions.service.ts';
+import {
+  confirmTextUpdates,
+  requestTextUpdates,
+  TEXT_CODE_MS,
+  type TextSubscriptionDeps,
+} from './text-subscriptions.service.ts';
 
 /** Who asks on the tracking page, as its routes record them. */
 const CUSTOMER = { kind: 'customer' } as const;
@@ -238,6 +244,28 @@ describe.each(databasesFor('sql'))('texts for shippers and subscribers on %s', (
     ).resolves.toMatchObject({
       number: expect.stringMatching(/^\+234 /),
     });
+  });
+
+  it('retries a code’s text while its code works, and drops it rather than send a code that expired', async () => {
+    const code = await app.submittedAndAccepted(mobileNumber().typed);
+    const follower = mobileNumber();
+    const t0 = new Date();
+    await requestTextUpdates(deps, CUSTOMER, code, { phone: follower.typed }, t0);
+    const unavailable = { status: 503, body: 'Service Unavailable' };
+    app.providers.script.push(unavailable, unavailable);
+    const codeText = async () => (await app.textsOf(code)).find((text) => text.kind === 'updates_code')!;
+
+    // The provider is down: tried again after the backoff (a second here), well within the code's life.
+    await app.settle(t0);
+    let text = await codeText();
+    expect([text.state, text.errorCode]).toEqual(['queued', 'http_503']);
+    expect(text.nextAttemptAt.getTime() - t0.getTime()).toBeLessThan(10_000);
+    // Down again a moment before the code expires: the next try (2 s on) would bring a dead code.
+    await app.testApp.app.textSender!.runOnce(new Date(text.createdAt.getTime() + TEXT_CODE_MS - 500));
+    text = await codeText();
+    expect([text.state, text.errorCode]).toEqual(['failed', 'expired: http_503']);
+    await app.testApp.app.textSender!.runOnce(new Date(t0.getTime() + 3_600_000));
+    expect(sendsTo(follower.e164).map((request) => request.status)).toEqual([503, 503]);
   });
 
   it('takes 5 confirmed numbers for a package; the 6th is refused with 409 when it confirms, and any number when it asks, storing nothing', async () => {
