@@ -12,6 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -145,6 +146,26 @@ describe('container image', () => {
     // Nor the sources: the bundle, the migrations and the web build are what it runs.
     expect(existsSync(hostPath(image, 'apps/server/src'))).toBe(false);
     expect(existsSync(hostPath(image, 'apps/server/dist/server.mjs'))).toBe(true);
+  });
+
+  it('holds every package the bundle imports, the workspace packages’ own dependencies included', async () => {
+    // The workspace packages are bundled in and their npm dependencies are not: the server's package.json
+    // must name those too, or its production install leaves them out and the first use fails.
+    const dist = hostPath(image, 'apps/server/dist');
+    const imported = new Set<string>();
+    for (const name of (await readdir(dist)).filter((file) => file.endsWith('.mjs'))) {
+      const text = await readFile(path.join(dist, name), 'utf8');
+      for (const [, specifier] of text.matchAll(
+        /(?:^(?:import|export)\b[^"'\n]*?["']|\bimport\(\s*["'])([^"'./][^"']*)["']/gm,
+      )) {
+        if (isBuiltin(specifier!)) continue;
+        const parts = specifier!.split('/');
+        imported.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+      }
+    }
+    expect(imported.size).toBeGreaterThan(10);
+    const missing = [...imported].filter((name) => !existsSync(path.join(hostPath(image, 'node_modules'), name)));
+    expect(missing).toEqual([]);
   });
 
   it('starts with its CMD, turns healthy by its HEALTHCHECK, serves and stops', { timeout: 600_000 }, async () => {
