@@ -178,6 +178,8 @@ export const TEXT_CODE_LENGTH = 6;
 export const TEXT_CODE_TRIES = 5;
 /** How long a code works. */
 export const TEXT_CODE_MINUTES = 10;
+/** The same in milliseconds: a code's text is not sent (nor retried) past it. */
+export const TEXT_CODE_MS = TEXT_CODE_MINUTES * 60_000;
 /**
  * Confirmed numbers a package sends its texts to at most (beside its receiver and its shipper): the
  * rule of its e-mail updates, which go to as many confirmed addresses.

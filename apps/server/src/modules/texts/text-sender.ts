@@ -1,11 +1,10 @@
-import { textSendableAt, waitsOutQuietHours } from '@waybill/domain';
+import { TEXT_CODE_MS, textSendableAt, waitsOutQuietHours } from '@waybill/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type DurableJobs, type JobWorker, runJobPass, startJobWorker } from '../../jobs/durable-jobs.ts';
 import { type TextProvider, TextSendError } from './text-provider.ts';
 import { getTextRules } from './text-settings.service.ts';
 import { blankCodeOf } from './text-subscriptions.repository.ts';
-import { TEXT_CODE_MS } from './text-subscriptions.service.ts';
 import {
   claimNextText,
   isOptedOut,

@@ -8,7 +8,7 @@ import {
   TEXT_CODE_EXPIRED,
   TEXT_CODE_LENGTH,
   TEXT_CODE_LOCKED,
-  TEXT_CODE_MINUTES,
+  TEXT_CODE_MS,
   TEXT_CODE_TRIES,
   TEXT_CODE_WRONG,
   TEXT_NUMBERS_FULL,
@@ -30,8 +30,6 @@ import { countMailboxRequest, lockPackageByCode } from '../subscriptions/subscri
 import * as repository from './text-subscriptions.repository.ts';
 import { insertText, isOptedOut } from './texts.repository.ts';
 
-/** How long a texted code confirms a number; its text is not sent (nor retried) past it. */
-export const TEXT_CODE_MS = TEXT_CODE_MINUTES * 60_000;
 /** A number waiting for its code gets a new one only once the last is this old. */
 export const TEXT_CODE_RESEND_AFTER_MS = 60_000;
 const NUMBER_RULE = { max: UPDATE_REQUESTS_PER_MAILBOX, windowMs: UPDATE_REQUESTS_WINDOW_HOURS * 3_600_000 };

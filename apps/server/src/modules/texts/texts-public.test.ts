@@ -10,6 +10,7 @@ import {
   maskPhoneNumber,
   TEXT_CODE_EXPIRED,
   TEXT_CODE_LOCKED,
+  TEXT_CODE_MS,
   TEXT_CODE_SENT,
   TEXT_CODE_WRONG,
   TEXT_NUMBERS_FULL,
@@ -24,12 +25,7 @@ import { databasesFor } from '../../../test/support/test-databases.ts';
 import { TWILIO_NUMBER, TWILIO_SID, TWILIO_TOKEN } from '../../../test/support/text-providers.ts';
 import { mobileNumber, startTextsApp, type TextsApp } from '../../../test/support/texts-app.ts';
 import { packages, shipperTexts, subscriptionRequestCounts, textSubscriptions } from '../../db/schema/index.ts';
-import {
-  confirmTextUpdates,
-  requestTextUpdates,
-  TEXT_CODE_MS,
-  type TextSubscriptionDeps,
-} from './text-subscriptions.service.ts';
+import { confirmTextUpdates, requestTextUpdates, type TextSubscriptionDeps } from './text-subscriptions.service.ts';
 
 /** Who asks on the tracking page, as its routes record them. */
 const CUSTOMER = { kind: 'customer' } as const;
