@@ -52,6 +52,31 @@ const CHECKOUT_BUILD_STANDS_IN: Record<string, (cwd: string) => Promise<void>> =
   },
 };
 
+/**
+ * What a bundle chunk imports: the quoted name ending a line that starts an import or export statement
+ * (or ends a multi-line one, `} from "…"`), and the name each `import(` is called with.
+ */
+function importedSpecifiers(text: string): string[] {
+  const found: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('import ') || line.startsWith('export ') || line.startsWith('} from ')) {
+      const end = Math.max(line.lastIndexOf('"'), line.lastIndexOf("'"));
+      const start = end > 0 ? line.lastIndexOf(line[end]!, end - 1) : -1;
+      const before = start >= 0 ? line.slice(0, start).trimEnd() : '';
+      if (before.endsWith('from') || before === 'import') found.push(line.slice(start + 1, end));
+    }
+    for (let at = line.indexOf('import('); at >= 0; at = line.indexOf('import(', at + 1)) {
+      let next = at + 'import('.length;
+      while (line[next] === ' ') next += 1;
+      const quote = line[next];
+      const end = quote === '"' || quote === "'" ? line.indexOf(quote, next + 1) : -1;
+      if (end > next) found.push(line.slice(next + 1, end));
+    }
+  }
+  return found;
+}
+
 describe('container image', () => {
   let workDir: string;
   let image: Stage;
@@ -154,13 +179,10 @@ describe('container image', () => {
     const dist = hostPath(image, 'apps/server/dist');
     const imported = new Set<string>();
     for (const name of (await readdir(dist)).filter((file) => file.endsWith('.mjs'))) {
-      const text = await readFile(path.join(dist, name), 'utf8');
-      for (const [, specifier] of text.matchAll(
-        /(?:^(?:import|export)\b[^"'\n]*?["']|\bimport\(\s*["'])([^"'./][^"']*)["']/gm,
-      )) {
-        if (isBuiltin(specifier!)) continue;
-        const parts = specifier!.split('/');
-        imported.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+      for (const specifier of importedSpecifiers(await readFile(path.join(dist, name), 'utf8'))) {
+        if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
+        const parts = specifier.split('/');
+        imported.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
       }
     }
     expect(imported.size).toBeGreaterThan(10);
