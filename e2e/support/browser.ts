@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromiumLaunchOptions } from '@waybill/testing';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { readE2eEnvironment } from './environment.ts';
 
 export const VIEWPORTS = {
@@ -128,8 +128,24 @@ const idleTabs = new WeakMap<BrowserContext, Page[]>();
  */
 export async function takeTab(context: BrowserContext): Promise<Page> {
   const idle = idleTabs.get(context) ?? [];
-  for (let page = idle.pop(); page; page = idle.pop()) if (!page.isClosed()) return page;
-  return context.newPage();
+  let page = idle.pop();
+  while (page?.isClosed()) page = idle.pop();
+  page ??= await context.newPage();
+  giveBackWhenTestEnds(context, page);
+  return page;
+}
+
+/**
+ * A tab taken in a test goes back to its context when the test ends, whether or not the test gave it
+ * back itself: a tab kept open holds a renderer process, and the next test's takeTab would start
+ * another (the dashboard's eight tests held 15 renderers). Taken in a hook, it is the hook's to give.
+ */
+function giveBackWhenTestEnds(context: BrowserContext, page: Page): void {
+  try {
+    onTestFinished(() => giveBack(context, page));
+  } catch {
+    // Outside a test (beforeAll): the file keeps the tab.
+  }
 }
 
 /**
@@ -139,7 +155,7 @@ export async function takeTab(context: BrowserContext): Promise<Page> {
  * thirty page loads).
  */
 export async function giveBack(context: BrowserContext, page: Page): Promise<void> {
-  if (page.isClosed()) return;
+  if (page.isClosed() || idleTabs.get(context)?.includes(page)) return;
   await page.removeAllListeners();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.evaluate(() => window.sessionStorage.clear()).catch(() => {});
