@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 // A stand-in for the web build's page renderer: it writes back what the server asked it to render, and
 // counts its renders, so the tests read what a page was rendered with and when it was rendered again.
@@ -41,6 +41,7 @@ export async function writeTestWebBuild(root: string): Promise<void> {
   const script = 'console.log("waybill");'.repeat(50);
   await writeFile(path.join(root, 'assets/index-abc123.js'), script);
   await writeFile(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(root, 'assets/index-abc123.js.gz'), gzipSync(script));
   // The scan page's barcode decoder: a WebAssembly module's first bytes.
   const wasm = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(2000)]);
   await writeFile(path.join(root, 'assets/zxing_reader-abc123.wasm'), wasm);

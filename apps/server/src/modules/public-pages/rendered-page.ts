@@ -36,10 +36,10 @@ export async function preparePage(status: number, html: string): Promise<Rendere
   return { status, identity, gzip: gz, br, hash };
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The encoding to send: brotli, else gzip, when Accept-Encoding takes it (read by splitting, no pattern). */
-function chooseEncoding(accept: string | undefined): Encoding {
+export function chooseEncoding(accept: string | undefined): Encoding {
   const taken = new Set<string>();
   for (const part of (accept ?? '').split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
@@ -51,7 +51,7 @@ function chooseEncoding(accept: string | undefined): Encoding {
 }
 
 /** True when If-None-Match names `etag` or is `*` (split on commas; a weak form of the tag matches). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((candidate) => {
     const tag = candidate.trim();

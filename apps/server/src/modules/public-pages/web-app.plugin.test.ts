@@ -1,4 +1,4 @@
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { contactWire, type PageRequest } from '@waybill/domain';
@@ -249,7 +249,36 @@ describe.each(databasesFor('sql'))('serving the site on %s', (kind) => {
     expect(await response.text()).toContain('console.log("waybill")');
     const plain = await get('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
     expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(await plain.text());
     expect((await get('/assets/missing.js')).status).toBe(404);
+
+    // Each encoding has its own ETag, and a browser that has it gets a 304.
+    const tag = response.headers.get('etag') ?? '';
+    expect(new Set([tag, gz.headers.get('etag'), plain.headers.get('etag')]).size).toBe(3);
+    const again = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip', 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('reads each asset once and keeps it: removed from the disk after its first request, it is still served', async () => {
+    const first = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    const body = await first.text();
+    // The folder is listed at the first asset request: a file that came after it is not one.
+    await writeFile(path.join(root, 'assets/later-abc123.js'), 'console.log("later");');
+    expect((await get('/assets/later-abc123.js')).status).toBe(404);
+
+    await rename(path.join(root, 'assets/index-abc123.js.gz'), path.join(root, 'gone.gz'));
+    try {
+      const second = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+      expect(second.status).toBe(200);
+      expect(second.headers.get('content-encoding')).toBe('gzip');
+      expect(await second.text()).toBe(body);
+    } finally {
+      await rename(path.join(root, 'gone.gz'), path.join(root, 'assets/index-abc123.js.gz'));
+    }
   });
 
   it('serves other root files of the build and never the renderer or path tricks', async () => {

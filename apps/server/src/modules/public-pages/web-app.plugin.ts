@@ -18,6 +18,7 @@ import { rateLimitFor } from '../../plugins/rate-limits.ts';
 import { CONSOLE_PAGE_HELMET } from '../../plugins/security-headers.ts';
 import { SESSION_COOKIE } from '../auth/auth.service.ts';
 import { readCachedAnswer } from '../tracking/tracking.service.ts';
+import { AssetFiles } from './asset-files.ts';
 import { driverAppManifest } from './driver-app-manifest.ts';
 import { PageCache } from './page-cache.ts';
 import { loadPageRenderer } from './page-renderer.ts';
@@ -29,7 +30,6 @@ const CONSOLE_PAGE = 'console.html';
 const DRIVER_PAGE = 'driver.html';
 /** The business customers' portal's page: its own script, at /account and every address under it. */
 const ACCOUNT_PAGE = 'account.html';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * A file of the build by its name: no folder, no leading dot, an extension. Each dot starts a part of
  * its own, so a name matches in one pass, whatever its length.
@@ -179,10 +179,11 @@ async function webApp(app: FastifyInstance, { root, consolePath }: { root: strin
   app.get('/account/*', PAGE, sendAccount);
 
   // The build's assets folder is flat: a name with a slash (or an encoded one) is never one of them.
-  app.get('/assets/*', ASSET, (request, reply) => {
+  const assets = new AssetFiles(path.join(root, 'assets'));
+  app.get('/assets/*', ASSET, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     if (!FILE_NAME.test(file)) return sendNotFound(request, reply);
-    return reply.header('Cache-Control', IMMUTABLE).sendFile(path.posix.join('assets', file));
+    return (await assets.send(request, reply, file)) ?? sendNotFound(request, reply);
   });
 
   // Other files at the root of the build (favicon, robots.txt, …) or else the site's 404 page.
