@@ -19,6 +19,16 @@ const SUFFIX: Record<Exclude<Encoding, 'identity'>, string> = { br: '.br', gzip:
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The encoding to send `name` in: the one the browser prefers when the build has it, else gzip (a
+ * browser taking brotli takes gzip too), else the file as it is.
+ */
+function availableEncoding(wanted: Encoding, name: string, names: Set<string>): Encoding {
+  if (wanted === 'br' && names.has(`${name}${SUFFIX.br}`)) return 'br';
+  if (wanted !== 'identity' && names.has(`${name}${SUFFIX.gzip}`)) return 'gzip';
+  return 'identity';
+}
+
+/**
  * The web build's hashed assets (a flat folder whose names change with their content), served from
  * memory: the folder is listed once, so an unknown name is answered without touching the disk, and
  * each file is read once in the encoding first asked for (the build's pre-compressed .br and .gz), then
@@ -62,14 +72,7 @@ export class AssetFiles {
   async send(request: FastifyRequest, reply: FastifyReply, name: string): Promise<FastifyReply | undefined> {
     const names = await this.#list();
     if (!names.has(name)) return undefined;
-    const wanted = chooseEncoding(request.headers['accept-encoding']);
-    const encoding: Encoding =
-      wanted === 'identity' || !names.has(`${name}${SUFFIX[wanted]}`)
-        ? // A browser taking brotli takes gzip too, should a file have only that.
-          wanted === 'br' && names.has(`${name}.gz`)
-          ? 'gzip'
-          : 'identity'
-        : wanted;
+    const encoding = availableEncoding(chooseEncoding(request.headers['accept-encoding']), name, names);
     const etag = `"${name}${encoding === 'identity' ? '' : `-${encoding}`}"`;
     reply
       .header('Cache-Control', IMMUTABLE)
